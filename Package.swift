@@ -1,0 +1,89 @@
+// swift-tools-version: 6.0
+// highlightd: a syntax-highlighting text storage daemon. See docs/ARCHITECTURE.md for the
+// module table; dependencies only point down the list below.
+
+import PackageDescription
+
+let package = Package(
+    name: "highlightd",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "highlightd", targets: ["highlightd"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // System libraries: module map + shim header only.
+        .systemLibrary(
+            name: "CPCRE2",
+            pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CICU",
+            pkgConfig: "icu-uc",
+            providers: [.apt(["libicu-dev"])]
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .systemLibrary(
+            name: "CPSL",
+            pkgConfig: "libpsl",
+            providers: [.apt(["libpsl-dev", "publicsuffix"])]
+        ),
+
+        // Text model.
+        .target(name: "TextRope"),
+        .target(name: "EditTrace", dependencies: ["CZlib"]),
+        .target(name: "DocumentStorage", dependencies: ["TextRope"]),
+
+        // Grammars, patterns, tokenizer, themes.
+        .target(
+            name: "GrammarEngine",
+            dependencies: [
+                "CPCRE2",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+
+        // Links and line breaking.
+        .target(
+            name: "TextSegmentation",
+            dependencies: ["CICU", "CPSL", "DocumentStorage"]
+        ),
+
+        // The executable.
+        .executableTarget(
+            name: "highlightd",
+            dependencies: [
+                "DocumentStorage",
+                "EditTrace",
+                "GrammarEngine",
+                "TextSegmentation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // Tests.
+        .target(name: "TestSupport", dependencies: ["EditTrace"], path: "Tests/TestSupport"),
+        .testTarget(name: "TextRopeTests", dependencies: ["TextRope", "TestSupport"]),
+        .testTarget(
+            name: "DocumentStorageTests",
+            dependencies: ["DocumentStorage", "TestSupport"]
+        ),
+        .testTarget(name: "EditTraceTests", dependencies: ["EditTrace", "TestSupport"]),
+        .testTarget(
+            name: "GrammarEngineTests",
+            dependencies: ["GrammarEngine", "TestSupport"]
+        ),
+        .testTarget(
+            name: "TextSegmentationTests",
+            dependencies: ["TextSegmentation", "TestSupport"]
+        ),
+    ]
+)

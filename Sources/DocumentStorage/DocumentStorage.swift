@@ -1,0 +1,1 @@
+/// The text storage: text, attribute layers, transactions and processEditing hooks.

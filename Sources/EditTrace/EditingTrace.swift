@@ -1,0 +1,101 @@
+import Foundation
+
+/// A recorded editing session: a start text, transactions of patches, and the expected end text.
+///
+/// This is the josephg editing-traces format: each patch is `[position, deleted, inserted]`
+/// with position and deleted count in Unicode scalars, applied in order inside its transaction.
+public struct EditingTrace: Sendable {
+    /// One replacement: `deleted` scalars at `position` replaced by `inserted`.
+    public struct Patch: Sendable, Equatable {
+        /// Where the patch applies, in Unicode scalars from the start of the text.
+        public var position: Int
+        /// How many Unicode scalars are removed.
+        public var deleted: Int
+        /// The text inserted at `position`.
+        public var inserted: String
+
+        /// Creates a patch.
+        public init(position: Int, deleted: Int, inserted: String) {
+            self.position = position
+            self.deleted = deleted
+            self.inserted = inserted
+        }
+    }
+
+    /// The text before the first transaction.
+    public var startContent: String
+    /// The text after the last transaction.
+    public var endContent: String
+    /// The transactions, each a list of patches applied in order.
+    public var transactions: [[Patch]]
+
+    /// Creates a trace from its parts.
+    public init(startContent: String, endContent: String, transactions: [[Patch]]) {
+        self.startContent = startContent
+        self.endContent = endContent
+        self.transactions = transactions
+    }
+}
+
+extension EditingTrace {
+    /// Reads a trace from a `.json` or `.json.gz` file.
+    public init(contentsOf url: URL) throws(EditTraceError) {
+        var data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .unreadable(path: url.path, reason: error.localizedDescription)
+        }
+        if data.starts(with: [0x1f, 0x8b]) {
+            data = try Gzip.decompress(data)
+        }
+        try self.init(json: data)
+    }
+
+    /// Parses the JSON form of a trace.
+    public init(json data: Data) throws(EditTraceError) {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw .malformed("not JSON: \(error.localizedDescription)")
+        }
+        guard let root = object as? [String: Any] else { throw .malformed("top level is not an object") }
+        guard let end = root["endContent"] as? String else { throw .malformed("missing endContent") }
+        let start = root["startContent"] as? String ?? ""
+        guard let txns = root["txns"] as? [[String: Any]] else { throw .malformed("missing txns") }
+        var transactions: [[Patch]] = []
+        transactions.reserveCapacity(txns.count)
+        for (index, txn) in txns.enumerated() {
+            guard let patches = txn["patches"] as? [[Any]] else {
+                throw .malformed("transaction \(index) has no patches")
+            }
+            var parsed: [Patch] = []
+            parsed.reserveCapacity(patches.count)
+            for patch in patches {
+                guard patch.count == 3, let position = (patch[0] as? NSNumber)?.intValue,
+                    let deleted = (patch[1] as? NSNumber)?.intValue, let inserted = patch[2] as? String,
+                    position >= 0, deleted >= 0
+                else { throw .malformed("transaction \(index) has a malformed patch") }
+                parsed.append(Patch(position: position, deleted: deleted, inserted: inserted))
+            }
+            transactions.append(parsed)
+        }
+        self.init(startContent: start, endContent: end, transactions: transactions)
+    }
+
+    /// Applies every transaction to `startContent` with a plain scalar array: the naive model
+    /// that checks faster implementations.
+    public func replayNaively() -> String {
+        var scalars = Array(startContent.unicodeScalars)
+        for transaction in transactions {
+            for patch in transaction {
+                let end = min(patch.position + patch.deleted, scalars.count)
+                scalars.replaceSubrange(patch.position..<end, with: patch.inserted.unicodeScalars)
+            }
+        }
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        return String(view)
+    }
+}

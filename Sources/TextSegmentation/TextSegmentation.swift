@@ -1,0 +1,1 @@
+/// Link detection and line breaking.

@@ -1,0 +1,13 @@
+import ArgumentParser
+
+/// The `highlightd` command: the daemon and its tools.
+@main
+struct Highlightd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "highlightd",
+        abstract: "A syntax-highlighting text storage daemon.",
+        subcommands: [
+            DemoCommand.self
+        ]
+    )
+}

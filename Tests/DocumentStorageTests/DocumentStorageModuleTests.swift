@@ -1,0 +1,2 @@
+import DocumentStorage
+import Testing

@@ -1,0 +1,2 @@
+import TextRope
+import Testing

@@ -1,0 +1,2 @@
+import TextSegmentation
+import Testing

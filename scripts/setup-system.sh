@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs the Debian packages highlightd builds and tests against, if any is missing.
+# Runs as root on CI and on a fresh machine; elsewhere it prints the apt-get line to run.
+set -euo pipefail
+
+packages=(
+    pkg-config        # SwiftPM finds PCRE2, ICU and libpsl through it
+    libpcre2-dev      # the regex engine (JIT) behind the TextMate grammar engine
+    libicu-dev        # UAX #14 line breaking, grapheme clusters, East Asian Width
+    libpsl-dev        # the Public Suffix List, for bare-domain links
+    zlib1g-dev        # gzip-compressed editing traces
+    publicsuffix      # the list itself
+    unicode-data      # LineBreakTest.txt for the line-breaking conformance test
+    python3-venv      # the independent LSP client used by end-to-end tests
+)
+
+missing=()
+for p in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+        missing+=("$p")
+    fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+    echo "setup: all Debian packages present (${packages[*]})"
+    exit 0
+fi
+
+echo "setup: installing missing Debian packages: ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+    echo "setup: not root; run: sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq "${missing[@]}"
+echo "setup: done"
