@@ -79,11 +79,11 @@ let package = Package(
         .testTarget(name: "EditTraceTests", dependencies: ["EditTrace", "TestSupport"]),
         .testTarget(
             name: "GrammarEngineTests",
-            dependencies: ["GrammarEngine", "TestSupport"]
+            dependencies: ["GrammarEngine", "CPCRE2", "TestSupport"]
         ),
         .testTarget(
             name: "TextSegmentationTests",
-            dependencies: ["TextSegmentation", "TestSupport"]
+            dependencies: ["TextSegmentation", "CICU", "TestSupport"]
         ),
     ]
 )
