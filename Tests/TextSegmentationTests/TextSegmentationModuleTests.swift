@@ -1,2 +1,2 @@
-import TextSegmentation
 import Testing
+import TextSegmentation
