@@ -58,9 +58,16 @@ public struct ThemeColor: Hashable, Sendable, CustomStringConvertible {
         return "#" + channels.map(Self.twoDigits).joined()
     }
 
-    /// The colour painted over `backdrop`: alpha blending, so the result is opaque.
-    public func composited(over backdrop: ThemeColor) -> (red: UInt8, green: UInt8, blue: UInt8) {
-        guard alpha < 255 else { return (red, green, blue) }
+    /// The red, green and blue channels, ignoring alpha.
+    public var rgb: (red: UInt8, green: UInt8, blue: UInt8) {
+        (red, green, blue)
+    }
+
+    /// The colour painted over an opaque `backdrop`: alpha blending, so the result is opaque.
+    public func composited(
+        over backdrop: (red: UInt8, green: UInt8, blue: UInt8)
+    ) -> (red: UInt8, green: UInt8, blue: UInt8) {
+        guard alpha < 255 else { return rgb }
         func mix(_ top: UInt8, _ bottom: UInt8) -> UInt8 {
             let value = (Int(top) * Int(alpha) + Int(bottom) * (255 - Int(alpha)) + 127) / 255
             return UInt8(clamping: value)

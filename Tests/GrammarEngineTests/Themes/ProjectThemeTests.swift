@@ -1,0 +1,52 @@
+import Foundation
+import GrammarEngine
+import TestSupport
+import Testing
+
+@Suite struct ProjectThemeTests {
+    static let locator = ResourceLocator(
+        environment: [:], executableURL: nil, workingDirectory: TestData.projectRoot)
+
+    static let distinctScopes = [
+        "comment.line.double-slash", "string.quoted.double", "keyword.control", "constant.numeric.integer",
+        "entity.name.function", "entity.name.type.class", "markup.heading.1", "markup.inserted",
+        "markup.deleted",
+    ]
+
+    @Test(arguments: Theme.builtInNames)
+    func projectThemesGiveDistinctForegroundsToTheMainScopes(_ name: String) throws {
+        let theme = try Theme.builtIn(named: name, locator: Self.locator)
+        let foregrounds = Self.distinctScopes.map { theme.style(forScopes: ["source.test", $0]).foreground }
+        #expect(
+            Set(foregrounds).count == Self.distinctScopes.count, "\(zip(Self.distinctScopes, foregrounds))")
+        #expect(!foregrounds.contains(theme.defaultStyle.foreground))
+    }
+
+    @Test(arguments: Theme.builtInNames)
+    func projectThemesStyleMarkupAndInvalidText(_ name: String) throws {
+        let theme = try Theme.builtIn(named: name, locator: Self.locator)
+        #expect(theme.style(forScopes: ["text.md", "markup.bold"]).fontStyle == .bold)
+        #expect(theme.style(forScopes: ["text.md", "markup.italic"]).fontStyle == .italic)
+        #expect(theme.style(forScopes: ["text.md", "markup.underline.link"]).fontStyle == .underline)
+        #expect(theme.style(forScopes: ["source.x", "comment.block"]).fontStyle == .italic)
+        let invalid = theme.style(forScopes: ["source.x", "invalid.illegal"])
+        #expect(invalid.background != theme.defaultStyle.background)
+        // Punctuation that opens a comment or string looks like the comment or string.
+        let comment = theme.style(forScopes: ["source.x", "comment.line", "punctuation.definition.comment"])
+        #expect(comment.foreground == theme.style(forScopes: ["source.x", "comment.line"]).foreground)
+    }
+
+    @Test func darkAndLightThemesDiffer() throws {
+        let dark = try Theme.builtIn(named: "dark", locator: Self.locator)
+        let light = try Theme.builtIn(named: "light", locator: Self.locator)
+        #expect(dark.name == "highlightd dark")
+        #expect(light.name == "highlightd light")
+        #expect(dark.defaultStyle.background != light.defaultStyle.background)
+    }
+
+    @Test func builtInThemesResolveFromTheTestExecutable() throws {
+        // The default locator walks up from the test binary in .build to the project root.
+        let theme = try Theme.builtIn(named: "dark")
+        #expect(theme.name == "highlightd dark")
+    }
+}
