@@ -7,20 +7,22 @@ struct ScopeExclusion: Hashable, Sendable, CustomStringConvertible {
     /// Descendant paths, any of which excludes: `-(a | b c)` is `[["a"], ["b", "c"]]`.
     var alternatives: [[String]]
 
-    /// True when one alternative matches `scopePath` (outermost first, innermost included).
+    /// True when one alternative matches the path of `scope` inside `ancestors` (nearest
+    /// first).
     ///
     /// Each identifier must prefix-match a scope (`a` matches `a` and `a.b`) at increasing
-    /// depth, gaps allowed, like vscode-textmate's selector `nameMatcher`.
-    func matches<Path: Collection<String>>(_ scopePath: Path) -> Bool {
+    /// depth, gaps allowed, like vscode-textmate's selector `nameMatcher`. Matching greedily
+    /// from the innermost end finds such a subsequence exactly when matching from the outermost
+    /// end does.
+    func matches<Ancestors: Collection<String>>(scope: String, ancestors: Ancestors) -> Bool {
         alternatives.contains { identifiers in
-            var remaining = scopePath[...]
-            for identifier in identifiers {
-                guard let found = remaining.firstIndex(where: { ThemeScope.matches($0, identifier) }) else {
-                    return false
-                }
-                remaining = remaining[remaining.index(after: found)...]
+            var pending = identifiers.count - 1
+            guard pending >= 0 else { return false }
+            if ThemeScope.matches(scope, identifiers[pending]) { pending -= 1 }
+            for ancestor in ancestors where pending >= 0 {
+                if ThemeScope.matches(ancestor, identifiers[pending]) { pending -= 1 }
             }
-            return !identifiers.isEmpty
+            return pending < 0
         }
     }
 

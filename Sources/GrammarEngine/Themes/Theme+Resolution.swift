@@ -11,9 +11,19 @@ extension Theme {
     public func resolve<Path: BidirectionalCollection<String>>(
         _ scopePath: Path, parent: TokenStyle
     ) -> TokenStyle {
-        guard let scope = scopePath.last, let rule = effectiveRule(scope: scope, path: scopePath) else {
-            return parent
-        }
+        guard let scope = scopePath.last else { return parent }
+        return resolve(scope: scope, ancestors: scopePath.dropLast().reversed(), parent: parent)
+    }
+
+    /// Resolves the style of `scope` pushed inside `ancestors` (nearest first, as a linked scope
+    /// stack walks them), given `parent`, the resolved style of the ancestors.
+    ///
+    /// - Complexity: as `resolve(_:parent:)`; the ancestors are walked only for rules with
+    ///   parent scopes or exclusions, and must allow several passes.
+    public func resolve<Ancestors: Collection<String>>(
+        scope: String, ancestors: Ancestors, parent: TokenStyle
+    ) -> TokenStyle {
+        guard let rule = effectiveRule(scope: scope, ancestors: ancestors) else { return parent }
         var style = parent
         if let fontStyle = rule.fontStyle { style.fontStyle = fontStyle }
         if let foreground = rule.foreground { style.foreground = foreground }
@@ -36,21 +46,21 @@ extension Theme {
         return style
     }
 
-    /// The first candidate rule for `scope` whose parents and exclusions accept `path`.
-    func effectiveRule<Path: BidirectionalCollection<String>>(scope: String, path: Path) -> ThemeTrieRule? {
+    /// The first candidate rule for `scope` whose parents and exclusions accept its ancestors
+    /// (nearest first).
+    func effectiveRule<Ancestors: Collection<String>>(scope: String, ancestors: Ancestors) -> ThemeTrieRule? {
         let candidates = cache.rules(for: scope) { [root] in root.match(Substring($0)) }
-        let ancestors = path.dropLast()
         return candidates.first { rule in
             Self.parentsMatch(ancestors, rule.parentScopes)
-                && !rule.exclusions.contains { $0.matches(path) }
+                && !rule.exclusions.contains { $0.matches(scope: scope, ancestors: ancestors) }
         }
     }
 
     /// vscode-textmate's `_scopePathMatchesParentScopes`: each pattern (nearest first) must
-    /// match an ancestor, walking outwards; `>` demands the very next ancestor.
-    static func parentsMatch<Ancestors: BidirectionalCollection<String>>(
-        _ ancestors: Ancestors, _ patterns: [String]
-    ) -> Bool {
+    /// match an ancestor (nearest first), walking outwards; `>` demands the very next ancestor.
+    static func parentsMatch<Ancestors: Collection<String>>(_ ancestors: Ancestors, _ patterns: [String])
+        -> Bool
+    {
         guard !patterns.isEmpty else { return true }
         var remaining = ancestors[...]
         var index = 0
@@ -64,8 +74,8 @@ extension Theme {
                 mustBeNext = true
             }
             var found = false
-            while let nearest = remaining.last {
-                remaining = remaining.dropLast()
+            while let nearest = remaining.first {
+                remaining = remaining.dropFirst()
                 if ThemeScope.matches(nearest, pattern) {
                     found = true
                     break
