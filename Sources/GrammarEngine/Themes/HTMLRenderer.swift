@@ -37,6 +37,7 @@ public struct HTMLRenderer: Sendable {
             }
         }
         flush()
+        // HTML drops one newline right after <pre>, so one is given to it and the text's own stay.
         return """
             <!doctype html>
             <html>
@@ -45,7 +46,8 @@ public struct HTMLRenderer: Sendable {
             <title>\(Self.escape(title))</title>
             </head>
             <body style="margin:0;\(pageStyle)">
-            <pre style="margin:0;padding:1em;font-family:ui-monospace,monospace;\(pageStyle)">\(body)</pre>
+            <pre style="margin:0;padding:1em;font-family:ui-monospace,monospace;\(pageStyle)">
+            \(body)</pre>
             </body>
             </html>
 

@@ -11,6 +11,9 @@ import Testing
         #expect(html.contains("<title>a &amp; b</title>"))
         #expect(html.contains("color:#F8F8F8;background-color:#101010"))
         #expect(html.contains("<pre"))
+        // The newline HTML swallows after <pre> is the renderer's, so a leading text newline stays.
+        let leading = HTMLRenderer(theme: RendererFixtures.theme).render(text: "\nx", tokens: [])
+        #expect(leading.contains(">\n\nx</pre>"))
         #expect(html.hasSuffix("</html>\n"))
     }
 

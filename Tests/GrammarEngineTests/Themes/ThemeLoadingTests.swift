@@ -68,6 +68,16 @@ import Testing
         #expect(theme.fg("string") == "#A0FFA0")
     }
 
+    @Test func commentMarkersInsideStringsAreKept() throws {
+        let folder = try F.scratchFolder()
+        let url = try F.write(
+            #"{ "name": "a \"b\" /* c */ // d,]", "type": "light", "tokenColors": [], }"#, to: "s.json",
+            in: folder)
+        let theme = try Theme.load(from: url)
+        #expect(theme.name == #"a "b" /* c */ // d,]"#)
+        #expect(theme.defaultStyle.background.hex == "#FFFFFF")
+    }
+
     @Test func vscodeIncludesResolveRelativeToTheFileAndTheIncluderWins() throws {
         let folder = try F.scratchFolder()
         try FileManager.default.createDirectory(
