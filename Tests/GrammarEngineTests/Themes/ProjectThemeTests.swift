@@ -36,6 +36,38 @@ import Testing
         #expect(comment.foreground == theme.style(forScopes: ["source.x", "comment.line"]).foreground)
     }
 
+    @Test(arguments: Theme.builtInNames)
+    func projectThemeColoursAreReadable(_ name: String) throws {
+        let theme = try Theme.builtIn(named: name, locator: Self.locator)
+        let scopes =
+            Self.distinctScopes + [
+                "variable.parameter", "support.function", "entity.name.tag", "entity.other.attribute-name",
+                "punctuation.separator", "markup.quote", "markup.inline.raw", "markup.underline.link",
+                "string.regexp", "constant.character.escape", "invalid.illegal", "invalid.deprecated",
+                "comment.block.documentation storage.type.class.jsdoc",
+            ]
+        for scope in scopes {
+            let style = theme.style(forScopes: ["source.test"] + scope.split(separator: " ").map(String.init))
+            // WCAG AA contrast for normal text.
+            #expect(Self.contrast(style.foreground, style.background) >= 4.5, "\(name): \(scope)")
+        }
+    }
+
+    /// The WCAG contrast ratio of two opaque colours.
+    static func contrast(_ first: ThemeColor, _ second: ThemeColor) -> Double {
+        func luminance(_ color: ThemeColor) -> Double {
+            func linear(_ channel: UInt8) -> Double {
+                let value = Double(channel) / 255
+                return value <= 0.039_28 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+            }
+            return 0.2126 * linear(color.red) + 0.7152 * linear(color.green) + 0.0722 * linear(color.blue)
+        }
+        let (light, dark) = (
+            max(luminance(first), luminance(second)), min(luminance(first), luminance(second))
+        )
+        return (light + 0.05) / (dark + 0.05)
+    }
+
     @Test func darkAndLightThemesDiffer() throws {
         let dark = try Theme.builtIn(named: "dark", locator: Self.locator)
         let light = try Theme.builtIn(named: "light", locator: Self.locator)
