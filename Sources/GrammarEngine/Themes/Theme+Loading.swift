@@ -29,4 +29,15 @@ extension Theme {
         }
         return try load(from: url)
     }
+
+    /// Loads a theme given as a command-line value: a path to a theme file (anything with a `/`
+    /// or a `.json`/`.tmTheme` extension), else a built-in name.
+    public static func named(
+        _ nameOrPath: String, locator: ResourceLocator = ResourceLocator()
+    ) throws(ThemeError) -> Theme {
+        let isPath =
+            nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") || nameOrPath.hasSuffix(".tmTheme")
+        if isPath { return try load(from: URL(fileURLWithPath: nameOrPath)) }
+        return try builtIn(named: nameOrPath, locator: locator)
+    }
 }

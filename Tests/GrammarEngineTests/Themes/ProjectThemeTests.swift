@@ -76,6 +76,13 @@ import Testing
         #expect(dark.defaultStyle.background != light.defaultStyle.background)
     }
 
+    @Test func themeArgumentsArePathsOrBuiltInNames() throws {
+        let path = TestData.projectRoot.appendingPathComponent("Grammars/Themes/highlightd-light.json").path
+        #expect(try Theme.named(path).name == "highlightd light")
+        #expect(try Theme.named("light", locator: Self.locator).name == "highlightd light")
+        #expect(throws: ThemeError.self) { try Theme.named("/nonexistent/theme.json") }
+    }
+
     @Test func builtInThemesResolveFromTheTestExecutable() throws {
         // The default locator walks up from the test binary in .build to the project root.
         let theme = try Theme.builtIn(named: "dark")
