@@ -8,7 +8,7 @@ let package = Package(
     name: "highlightd-benchmarks",
     platforms: [.macOS(.v14)],
     dependencies: [
-        .package(path: ".."),
+        .package(name: "highlightd", path: ".."),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
