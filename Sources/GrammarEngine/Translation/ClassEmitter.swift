@@ -51,7 +51,11 @@ enum ClassEmitter {
             case .scalar(let scalar):
                 if !PCRE2Emitter.isSurrogate(scalar) { positives.append(PCRE2Emitter.escaped(scalar)) }
             case .range(let low, let high):
-                positives.append("\\x{\(String(low, radix: 16))}-\\x{\(String(high, radix: 16))}")
+                // PCRE2 refuses surrogate code points, which no UTF-8 subject holds anyway.
+                let clippedLow = PCRE2Emitter.isSurrogate(low) ? 0xE000 : low
+                let clippedHigh = PCRE2Emitter.isSurrogate(high) ? 0xD7FF : high
+                guard clippedLow <= clippedHigh else { continue }
+                positives.append(PCRE2Emitter.escaped(clippedLow) + "-" + PCRE2Emitter.escaped(clippedHigh))
             case .fragment(let fragment):
                 if fragment.negated { complements.append(fragment.items) } else { positives += fragment.items }
             case .nested(let set):
