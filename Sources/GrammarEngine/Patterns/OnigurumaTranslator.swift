@@ -44,11 +44,21 @@ public struct TranslationOptions: Hashable, Sendable {
     /// matches on a full line (which ends in `\n`) but does at the end of a capture substring.
     public var rewriteEndAnchor: Bool
 
+    /// Whether `\b` and `\B` use Oniguruma's exact word set (marks, `Pc`) through lookarounds.
+    /// Off by default: each boundary then costs about 90 bytes of compiled pattern instead of 2,
+    /// and grammars with hundreds of `\b` (CSS property lists) exceed PCRE2's pattern size
+    /// limit. PCRE2's own `\b` differs only next to marks, `Pc` other than `_`, and `No`/`So`.
+    public var exactWordBoundaries: Bool
+
     /// Creates options; both anchors are allowed and `\z` is rewritten by default.
-    public init(allowAnchorA: Bool = true, allowAnchorG: Bool = true, rewriteEndAnchor: Bool = true) {
+    public init(
+        allowAnchorA: Bool = true, allowAnchorG: Bool = true, rewriteEndAnchor: Bool = true,
+        exactWordBoundaries: Bool = false
+    ) {
         self.allowAnchorA = allowAnchorA
         self.allowAnchorG = allowAnchorG
         self.rewriteEndAnchor = rewriteEndAnchor
+        self.exactWordBoundaries = exactWordBoundaries
     }
 }
 

@@ -20,7 +20,9 @@ enum LookbehindRewriter {
     static func fixedLengthBranches(_ body: OnigNode) throws(Failure) -> OnigNode {
         let branches: [OnigNode]
         if case .alternation(let list) = body { branches = list } else { branches = [body] }
-        if branches.allSatisfy({ length($0) != nil }) { return body }
+        // A back-reference has no length of its own; in an end/while pattern it becomes literal
+        // text once the begin captures are substituted, so PCRE2 judges the body then.
+        if branches.allSatisfy({ length($0) != nil }) || containsBackReference(body) { return body }
         if OnigParser.containsCapture(body) { throw .captures }
         var result: [OnigNode] = []
         for branch in branches {
@@ -98,6 +100,18 @@ enum LookbehindRewriter {
             return result.count <= maximumBranches ? result : nil
         default:
             return nil
+        }
+    }
+
+    /// Whether a subtree holds a back-reference.
+    static func containsBackReference(_ node: OnigNode) -> Bool {
+        switch node {
+        case .backReference: return true
+        case .group(_, let body), .quantified(let body, _), .absent(let body): return containsBackReference(body)
+        case .sequence(let items), .alternation(let items): return items.contains(where: containsBackReference)
+        case .conditional(_, let yes, let no):
+            return containsBackReference(yes) || no.map(containsBackReference) == true
+        default: return false
         }
     }
 

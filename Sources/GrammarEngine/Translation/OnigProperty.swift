@@ -3,8 +3,11 @@
 /// PCRE2 already knows scripts, short general categories and most binary properties, and
 /// matches names loosely as Oniguruma does; only the names it lacks are mapped here.
 enum OnigProperty {
-    /// The extended word set used for `\w` and `\b`: 10.42's UCP `\w` lacks marks and `Pc`.
-    static let word = ClassFragment.positive("\\w", "\\p{M}", "\\p{Pc}")
+    /// Oniguruma's Unicode `\w`, also used for `\b`. 10.42's UCP `\w` lacks marks and `Pc` and
+    /// adds `No` (①); this spelling agrees with Oniguruma 6.9.8 on every scalar below U+30000,
+    /// Latin-1's superscripts and fractions included.
+    static let word = ClassFragment.positive(
+        "\\p{Alphabetic}", "\\p{M}", "\\p{Nd}", "\\p{Pc}", "\\x{b2}\\x{b3}\\x{b9}\\x{bc}-\\x{be}")
 
     /// Either cased letter, for case-sensitive sets folded under `(?i)` in bracket classes.
     static let anyCase = ClassFragment.positive("\\p{Lu}", "\\p{Ll}", "\\p{Lt}")
@@ -24,9 +27,9 @@ enum OnigProperty {
         case "blank": return .positive("\\p{Zs}", "\\t")
         case "cntrl": return .positive("\\p{Cc}")
         case "digit": return .positive("\\p{Nd}")
-        // Oniguruma's Graph and Print exclude controls, formats, unassigned and private use.
-        case "graph": return .negative("\\p{Z}", "\\p{C}")
-        case "print": return .negative("\\p{C}")
+        // Oniguruma's Graph and Print keep formats and private use (checked on 6.9.8).
+        case "graph": return .negative("\\p{Z}", "\\p{Cc}", "\\p{Cs}", "\\p{Cn}")
+        case "print": return .negative("\\p{Zl}", "\\p{Zp}", "\\p{Cc}", "\\p{Cs}", "\\p{Cn}")
         // Oniguruma's Punct is the P category: no `$`, `+`, `<` (checked on 6.9.8).
         case "punct": return .positive("\\p{P}")
         case "space": return .positive("\\s")

@@ -87,9 +87,11 @@ struct PCRE2Emitter {
         case .subjectEnd: return options.rewriteEndAnchor ? "$(?!\\n)(?<!\\n)" : "\\z"
         case .subjectEndOrFinalNewline: return "\\Z"
         case .wordBoundary:
+            guard options.exactWordBoundaries else { return "\\b" }
             let w = Self.wordClass
             return "(?:(?<=\(w))(?!\(w))|(?<!\(w))(?=\(w)))"
         case .notWordBoundary:
+            guard options.exactWordBoundaries else { return "\\B" }
             let w = Self.wordClass
             return "(?:(?<=\(w))(?=\(w))|(?<!\(w))(?!\(w)))"
         }
