@@ -138,8 +138,22 @@ extension OnigParser {
             return .literal(UInt32(byte))
         default:
             position = start
-            return .literal(try nextScalar())
+            return Self.literal(try nextScalar(), ignoreCase: options.ignoreCase)
         }
+    }
+
+    /// Scalars whose Unicode case folding is several characters, which Oniguruma matches under
+    /// `(?i)` and PCRE2 does not (`ß` matches `SS`).
+    static let multiCharacterFolds: [UInt32: String] = [
+        0xDF: "ss", 0x1E9E: "ss", 0xFB00: "ff", 0xFB01: "fi", 0xFB02: "fl", 0xFB03: "ffi", 0xFB04: "ffl",
+        0xFB05: "st", 0xFB06: "st",
+    ]
+
+    /// A literal; under `(?i)` a multi-character fold also accepts its expansion.
+    static func literal(_ scalar: UInt32, ignoreCase: Bool) -> OnigNode {
+        guard ignoreCase, let folded = multiCharacterFolds[scalar] else { return .literal(scalar) }
+        let expansion = OnigNode.sequence(folded.unicodeScalars.map { .literal($0.value) })
+        return .group(.nonCapturing, .alternation([.literal(scalar), expansion]))
     }
 
     /// Skips x-mode whitespace and comments when `(?x)` is on.
