@@ -92,7 +92,14 @@ extension OnigParser {
                 options = isolated.options
                 let rest = try parseAlternation()
                 options = saved
-                items.append(.group(.options(isolated.change), rest))
+                if isolated.change != OnigOptionChange() {
+                    items.append(.group(.options(isolated.change), rest))
+                } else if case .alternation = rest {
+                    // Only x-mode changed: the group now just keeps the branches together.
+                    items.append(.group(.nonCapturing, rest))
+                } else {
+                    items.append(rest)
+                }
                 return (Self.sequence(items), true)
             }
             guard let atom = try parseAtom() else { continue }
