@@ -24,6 +24,9 @@ extension OnigParser {
         case UInt8(ascii: "b"): return .anchor(.wordBoundary)
         case UInt8(ascii: "B"): return .anchor(.notWordBoundary)
         case UInt8(ascii: "K"):
+            if lookaroundDepth > 0 {
+                throw error("unsupported: \\K inside a look-around is refused by PCRE2", at: start)
+            }
             facts.usesMatchReset = true
             return .verbatim("\\K")
         case UInt8(ascii: "R"), UInt8(ascii: "X"), UInt8(ascii: "N"):

@@ -87,14 +87,14 @@ extension OnigParser {
             try skipComment(openedAt: start)
             return nil
         case UInt8(ascii: ":"): return .group(.nonCapturing, try parseGroupBody(openedAt: start))
-        case UInt8(ascii: "="): return .group(.lookahead, try parseGroupBody(openedAt: start))
-        case UInt8(ascii: "!"): return .group(.negativeLookahead, try parseGroupBody(openedAt: start))
+        case UInt8(ascii: "="): return .group(.lookahead, try parseLookaroundBody(openedAt: start))
+        case UInt8(ascii: "!"): return .group(.negativeLookahead, try parseLookaroundBody(openedAt: start))
         case UInt8(ascii: ">"): return .group(.atomic, try parseGroupBody(openedAt: start))
         case UInt8(ascii: "~"): return try parseAbsent(openedAt: start)
         case UInt8(ascii: "("): return try parseConditional(openedAt: start)
         case UInt8(ascii: "<") where peek() == UInt8(ascii: "=") || peek() == UInt8(ascii: "!"):
             let negative = next() == UInt8(ascii: "!")
-            let body = try parseGroupBody(openedAt: start)
+            let body = try parseLookaroundBody(openedAt: start)
             if negative && Self.containsCapture(body) {
                 throw error("invalid pattern in look-behind: capture in negative look-behind", at: start)
             }
@@ -135,6 +135,13 @@ extension OnigParser {
         return body
     }
 
+    /// Parses a look-around's body, where PCRE2 refuses `\K`.
+    mutating func parseLookaroundBody(openedAt start: Int) throws(PatternTranslationError) -> OnigNode {
+        lookaroundDepth += 1
+        defer { lookaroundDepth -= 1 }
+        return try parseGroupBody(openedAt: start)
+    }
+
     /// Skips `(?#…)` up to its `)`; a backslash escapes the next byte.
     mutating func skipComment(openedAt start: Int) throws(PatternTranslationError) {
         while let byte = next() {
@@ -162,7 +169,8 @@ extension OnigParser {
         if peek() == UInt8(ascii: "|") {
             throw error("unsupported: absent-range forms (?~|…) have no PCRE2 translation", at: start)
         }
-        return .absent(try parseGroupBody(openedAt: start))
+        // The body becomes a negative look-ahead.
+        return .absent(try parseLookaroundBody(openedAt: start))
     }
 
     /// Parses `(*FAIL)`; other callouts and PCRE2's pattern-start verbs are rejected.

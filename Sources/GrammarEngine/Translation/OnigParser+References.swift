@@ -96,6 +96,7 @@ extension OnigParser {
             number = only
         }
         guard number > 0 else { throw error("invalid backref number/name", at: start) }
+        conditionReferences.append((number, start))
         let body = try parseGroupBody(openedAt: start)
         guard case .alternation(let branches) = body else {
             return .conditional(.groupSet(number), yes: body, no: nil)

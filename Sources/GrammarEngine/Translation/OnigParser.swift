@@ -26,6 +26,10 @@ struct OnigParser {
     var facts = PatternFacts()
     /// How deeply groups nest; bounded so hostile input cannot exhaust the stack.
     var depth = 0
+    /// How many look-arounds enclose the current position.
+    var lookaroundDepth = 0
+    /// Group numbers that conditions test, with their offsets, checked once all groups are known.
+    var conditionReferences: [(number: Int, offset: Int)] = []
 
     /// Creates a parser for `pattern`.
     init(_ pattern: String) {
@@ -61,6 +65,9 @@ extension OnigParser {
         if position < bytes.count {
             // Only an unbalanced `)` stops an alternation before the end.
             throw error("unmatched close parenthesis", at: position)
+        }
+        for reference in conditionReferences where reference.number > groupCount {
+            throw error("invalid backref number/name", at: reference.offset)
         }
         return node
     }

@@ -46,6 +46,8 @@ import Testing
         ("(?i", 0, "group"),
         ("\\M-a", 0, "meta"),
         ("\\k<0>", 0, "backref"),
+        ("(?=a\\K)", 4, "\\K"),
+        ("(?(2)a)(b)", 0, "backref"),
     ]
 
     @Test(arguments: cases)
