@@ -57,7 +57,11 @@ enum ClassEmitter {
                 guard clippedLow <= clippedHigh else { continue }
                 positives.append(PCRE2Emitter.escaped(clippedLow) + "-" + PCRE2Emitter.escaped(clippedHigh))
             case .fragment(let fragment):
-                if fragment.negated { complements.append(fragment.items) } else { positives += fragment.items }
+                if fragment.negated {
+                    complements.append(fragment.items)
+                } else {
+                    positives += fragment.items
+                }
             case .nested(let set):
                 switch form(set) {
                 case .flat(let nested, negated: false): positives += nested

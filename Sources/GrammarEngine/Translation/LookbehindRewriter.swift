@@ -94,7 +94,9 @@ enum LookbehindRewriter {
             guard let high = quantifier.max, high - quantifier.min <= 16 else { return nil }
             var result: [OnigNode] = []
             for count in quantifier.min...high {
-                guard let options = expand(.sequence(Array(repeating: body, count: count))) else { return nil }
+                guard let options = expand(.sequence(Array(repeating: body, count: count))) else {
+                    return nil
+                }
                 result += options
             }
             return result.count <= maximumBranches ? result : nil
@@ -107,8 +109,10 @@ enum LookbehindRewriter {
     static func containsBackReference(_ node: OnigNode) -> Bool {
         switch node {
         case .backReference: return true
-        case .group(_, let body), .quantified(let body, _), .absent(let body): return containsBackReference(body)
-        case .sequence(let items), .alternation(let items): return items.contains(where: containsBackReference)
+        case .group(_, let body), .quantified(let body, _), .absent(let body):
+            return containsBackReference(body)
+        case .sequence(let items), .alternation(let items):
+            return items.contains(where: containsBackReference)
         case .conditional(_, let yes, let no):
             return containsBackReference(yes) || no.map(containsBackReference) == true
         default: return false

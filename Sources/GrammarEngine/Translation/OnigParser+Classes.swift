@@ -42,8 +42,12 @@ extension OnigParser {
     }
 
     /// Completes `value-…` into a range when a `-` follows that is not the class's last byte.
-    mutating func parseRange(from value: ClassItem, at start: Int) throws(PatternTranslationError) -> ClassItem {
-        guard peek() == UInt8(ascii: "-"), let after = peek(1), after != UInt8(ascii: "]") else { return value }
+    mutating func parseRange(from value: ClassItem, at start: Int) throws(PatternTranslationError)
+        -> ClassItem
+    {
+        guard peek() == UInt8(ascii: "-"), let after = peek(1), after != UInt8(ascii: "]") else {
+            return value
+        }
         guard case .scalar(let low) = value else {
             throw error("unmatched range specifier in char-class", at: position)
         }
@@ -106,7 +110,8 @@ extension OnigParser {
         }
         let name = String(decoding: bytes[nameStart..<position], as: UTF8.self)
         if peek() == UInt8(ascii: ":"), peek(1) == UInt8(ascii: "]") {
-            guard OnigProperty.posixNames.contains(name), let fragment = OnigProperty.characterType(name) else {
+            guard OnigProperty.posixNames.contains(name), let fragment = OnigProperty.characterType(name)
+            else {
                 throw error("invalid POSIX bracket type", at: start)
             }
             position += 2
@@ -119,7 +124,8 @@ extension OnigParser {
     /// Under `(?i)` Oniguruma case-folds a bracket class as a whole, so `[[:upper:]]` also
     /// matches lower case; PCRE2 does not fold properties, so such sets widen to every cased letter.
     func caseFolded(_ fragment: ClassFragment, name: String) -> ClassFragment {
-        guard options.ignoreCase, !fragment.negated, OnigProperty.isCaseSensitive(OnigProperty.looseName(name))
+        guard options.ignoreCase, !fragment.negated,
+            OnigProperty.isCaseSensitive(OnigProperty.looseName(name))
         else { return fragment }
         return OnigProperty.anyCase
     }

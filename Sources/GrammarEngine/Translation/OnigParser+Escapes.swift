@@ -32,7 +32,8 @@ extension OnigParser {
         case UInt8(ascii: "R"), UInt8(ascii: "X"), UInt8(ascii: "N"):
             return .verbatim("\\" + String(UnicodeScalar(byte)))
         case UInt8(ascii: "y"), UInt8(ascii: "Y"):
-            throw error("unsupported: text segment boundaries \\y and \\Y have no PCRE2 translation", at: start)
+            throw error(
+                "unsupported: text segment boundaries \\y and \\Y have no PCRE2 translation", at: start)
         case UInt8(ascii: "k") where peek() == UInt8(ascii: "<") || peek() == UInt8(ascii: "'"):
             return try parseNamedBackReference(at: start)
         case UInt8(ascii: "g") where peek() == UInt8(ascii: "<") || peek() == UInt8(ascii: "'"):
@@ -154,7 +155,9 @@ extension OnigParser {
     /// Joins raw bytes written as `\xHH` escapes into one UTF-8 scalar, as Oniguruma does;
     /// a lone or malformed byte above 0x7F is an error.
     mutating func parseRawSequence(lead: UInt8, at start: Int) throws(PatternTranslationError) -> UInt32 {
-        let length = lead >= 0xF0 && lead < 0xF5 ? 4 : lead >= 0xE0 && lead < 0xF0 ? 3 : lead >= 0xC2 && lead < 0xE0 ? 2 : 0
+        let length =
+            lead >= 0xF0 && lead < 0xF5
+            ? 4 : lead >= 0xE0 && lead < 0xF0 ? 3 : lead >= 0xC2 && lead < 0xE0 ? 2 : 0
         guard length > 0 else { throw error("invalid code point value", at: start) }
         var bytes = [lead]
         for _ in 1..<length {
@@ -165,7 +168,8 @@ extension OnigParser {
             }
             bytes.append(UInt8(value))
         }
-        guard bytes.count == length, let scalar = String(validating: bytes, as: UTF8.self)?.unicodeScalars.first
+        guard bytes.count == length,
+            let scalar = String(validating: bytes, as: UTF8.self)?.unicodeScalars.first
         else { throw error("invalid code point value", at: start) }
         return scalar.value
     }

@@ -131,7 +131,9 @@ extension OnigParser {
         let saved = options
         let body = try parseAlternation()
         options = saved
-        guard consume(UInt8(ascii: ")")) else { throw error("end pattern with unmatched parenthesis", at: start) }
+        guard consume(UInt8(ascii: ")")) else {
+            throw error("end pattern with unmatched parenthesis", at: start)
+        }
         return body
     }
 
@@ -152,14 +154,17 @@ extension OnigParser {
     }
 
     /// Parses a group name up to `close`: word characters, not starting with a digit.
-    mutating func parseGroupName(until close: UInt8, at start: Int) throws(PatternTranslationError) -> String {
+    mutating func parseGroupName(until close: UInt8, at start: Int) throws(PatternTranslationError) -> String
+    {
         let nameStart = position
         while let byte = peek(), byte != close { position += 1 }
         guard position < bytes.count else { throw error("invalid group name", at: start) }
         let name = String(decoding: bytes[nameStart..<position], as: UTF8.self)
         position += 1
         guard let first = name.unicodeScalars.first, !("0"..."9").contains(first),
-            name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" })
+            name.unicodeScalars.allSatisfy({
+                $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_"
+            })
         else { throw error("invalid group name <\(name)>", at: nameStart) }
         return name
     }

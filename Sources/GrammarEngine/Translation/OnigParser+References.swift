@@ -26,7 +26,9 @@ extension OnigParser {
         if let number = Int(text), !text.hasPrefix("+"), !text.hasPrefix("-") {
             return .number(number)
         }
-        if let first = text.first, first == "-" || first == "+", let number = Int(text.dropFirst()), number > 0 {
+        if let first = text.first, first == "-" || first == "+", let number = Int(text.dropFirst()),
+            number > 0
+        {
             return .relative(first == "-" ? -number : number)
         }
         if text.contains("+") || text.contains("-") {
@@ -55,7 +57,9 @@ extension OnigParser {
             guard relative < 0 else { throw error("invalid backref number/name", at: start) }
             return backReference([try absolute(relative, at: start)])
         case .name(let name):
-            guard let numbers = names[name] else { throw error("undefined name <\(name)> reference", at: start) }
+            guard let numbers = names[name] else {
+                throw error("undefined name <\(name)> reference", at: start)
+            }
             return backReference(numbers)
         }
     }
@@ -89,7 +93,9 @@ extension OnigParser {
         case .number(let value): number = value
         case .relative(let relative): number = try absolute(relative, at: start)
         case .name(let name):
-            guard let numbers = names[name] else { throw error("undefined name <\(name)> reference", at: start) }
+            guard let numbers = names[name] else {
+                throw error("undefined name <\(name)> reference", at: start)
+            }
             guard numbers.count == 1, let only = numbers.first else {
                 throw error("unsupported: condition on a duplicated group name", at: start)
             }
@@ -106,7 +112,8 @@ extension OnigParser {
     }
 
     /// Parses `\p{…}` or `\P{…}` at the brace; `^` after the brace complements.
-    mutating func parseProperty(negated: Bool, at start: Int) throws(PatternTranslationError) -> ClassFragment {
+    mutating func parseProperty(negated: Bool, at start: Int) throws(PatternTranslationError) -> ClassFragment
+    {
         position += 1
         let complement = consume(UInt8(ascii: "^"))
         let nameStart = position

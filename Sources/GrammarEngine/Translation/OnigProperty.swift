@@ -44,8 +44,10 @@ enum OnigProperty {
     /// Whether a (loose-folded) name is a case-sensitive set that Oniguruma case-folds in a
     /// bracket class under `(?i)`, where PCRE2 does not.
     static func isCaseSensitive(_ name: String) -> Bool {
-        ["upper", "lower", "uppercase", "lowercase", "lu", "ll", "lt", "uppercaseletter",
-         "lowercaseletter", "titlecaseletter", "lc", "casedletter"].contains(name)
+        [
+            "upper", "lower", "uppercase", "lowercase", "lu", "ll", "lt", "uppercaseletter",
+            "lowercaseletter", "titlecaseletter", "lc", "casedletter",
+        ].contains(name)
     }
 
     /// Folds a property name as both engines compare them: case, spaces, `_` and `-` ignored.
@@ -57,7 +59,9 @@ enum OnigProperty {
     static func fragment(named name: String) -> ClassFragment? {
         guard !name.isEmpty,
             name.unicodeScalars.allSatisfy({
-                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_ -".unicodeScalars.contains($0))
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+                        || "_ -".unicodeScalars.contains($0))
             })
         else { return nil }
         let loose = looseName(name)

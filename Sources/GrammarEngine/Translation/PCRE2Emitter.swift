@@ -102,7 +102,8 @@ struct PCRE2Emitter {
         switch target {
         case .number(let number, let offset):
             guard number <= groupCount else {
-                throw PatternTranslationError(message: "undefined group <\(number)> reference", offset: offset)
+                throw PatternTranslationError(
+                    message: "undefined group <\(number)> reference", offset: offset)
             }
             return number == 0 ? "(?R)" : "(?\(number))"
         case .name(let name, let offset):
@@ -110,7 +111,8 @@ struct PCRE2Emitter {
                 throw PatternTranslationError(message: "undefined name <\(name)> reference", offset: offset)
             }
             guard numbers.count == 1, let number = numbers.first else {
-                throw PatternTranslationError(message: "multiplex definition name <\(name)> call", offset: offset)
+                throw PatternTranslationError(
+                    message: "multiplex definition name <\(name)> call", offset: offset)
             }
             return "(?\(number))"
         }

@@ -27,12 +27,15 @@ import Testing
                 if translated.usesAnchorA || translated.usesAnchorG {
                     // The variant with both anchors disabled must compile too.
                     let disabled = TranslationOptions(allowAnchorA: false, allowAnchorG: false)
-                    _ = try PCRE2Probe(pcre2: try OnigurumaTranslator.translate(source, options: disabled).source)
+                    _ = try PCRE2Probe(
+                        pcre2: try OnigurumaTranslator.translate(source, options: disabled).source)
                 }
             } catch {
                 failures.append(String("\(entry)".prefix(200)) + "\n    -> " + String("\(error)".prefix(300)))
             }
         }
-        #expect(failures.isEmpty, "\(failures.count) of \(entries.count) failed:\n\(failures.joined(separator: "\n"))")
+        #expect(
+            failures.isEmpty,
+            "\(failures.count) of \(entries.count) failed:\n\(failures.joined(separator: "\n"))")
     }
 }

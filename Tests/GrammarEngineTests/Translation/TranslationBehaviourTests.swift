@@ -126,7 +126,9 @@ import Testing
         Case("dollar is a line anchor", "a$", "a\u{a}b", ["a"]),
         Case("A anchors at the subject start", "\\Aa", "ba", nil),
         Case("Z before the final newline", "a\\Z", "a\u{a}", ["a"]),
-        Case("escaped metacharacters", "\\.\\*\\+\\?\\(\\)\\[\\]\\{\\}\\|\\^\\$\\\\", ".*+?()[]{}|^$\\", [".*+?()[]{}|^$\\"]),
+        Case(
+            "escaped metacharacters", "\\.\\*\\+\\?\\(\\)\\[\\]\\{\\}\\|\\^\\$\\\\", ".*+?()[]{}|^$\\",
+            [".*+?()[]{}|^$\\"]),
         Case("brace that is not an interval is literal", "a{b", "a{b", ["a{b"]),
         Case("brace with comma only is literal", "a{,}", "a{,}", ["a{,}"]),
         Case("decimal back-reference", "(a)\\1", "aa", ["aa", "a"]),

@@ -9,10 +9,12 @@ import Testing
     /// Pieces of Oniguruma syntax, so random patterns reach deep into the parser.
     static let tokens = [
         "a", "b", "é", "\\", "(", ")", "(?:", "(?=", "(?!", "(?<=", "(?<!", "(?>", "(?<n>", "(?i)", "(?m)",
-        "(?x)", "(?i:", "(?-i)", "[", "]", "[^", "[:alpha:]", "[[:^upper:]]", "&&", "-", "^", "$", ".", "*", "+",
+        "(?x)", "(?i:", "(?-i)", "[", "]", "[^", "[:alpha:]", "[[:^upper:]]", "&&", "-", "^", "$", ".", "*",
+        "+",
         "?", "{2}", "{,3}", "{1,2}", "{", "}", "|", "\\w", "\\W", "\\b", "\\h", "\\H", "\\d", "\\s", "\\1",
         "\\2", "\\k<n>", "\\g<n>", "\\g<1>", "\\p{L}", "\\P{Word}", "\\p{^Print}", "\\A", "\\G", "\\z", "\\K",
-        "\\x41", "\\xe3", "\\u00e9", "\\uD800", "(?~", "(?(1)", "(?(<n>)", " ", "#", "\n", "\\Q", "\\E", "\\O",
+        "\\x41", "\\xe3", "\\u00e9", "\\uD800", "(?~", "(?(1)", "(?(<n>)", " ", "#", "\n", "\\Q", "\\E",
+        "\\O",
         "\\R", "\\X", "(*FAIL)", "(*UTF)", "\\0", "\\177", "\\cA", "\\y", "\\v", "ß", "'", "\"", ",", ":",
     ]
 
@@ -51,7 +53,9 @@ import Testing
             }
         }
         #expect(accepted > 500, "seed \(Self.seed)")
-        #expect(failures.isEmpty, "seed \(Self.seed): \(failures.count) failures\n\(failures.prefix(20).joined(separator: "\n"))")
+        #expect(
+            failures.isEmpty,
+            "seed \(Self.seed): \(failures.count) failures\n\(failures.prefix(20).joined(separator: "\n"))")
     }
 
     @Test func randomTextNeverCrashesTheTranslator() {
@@ -64,7 +68,8 @@ import Testing
                 let translated = try OnigurumaTranslator.translate(pattern)
                 #expect(!translated.source.isEmpty || pattern.isEmpty || true)
             } catch {
-                #expect(error.offset >= 0 && error.offset <= pattern.utf8.count, "\(pattern.debugDescription)")
+                #expect(
+                    error.offset >= 0 && error.offset <= pattern.utf8.count, "\(pattern.debugDescription)")
             }
         }
     }
