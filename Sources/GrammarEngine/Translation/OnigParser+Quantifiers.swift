@@ -7,6 +7,7 @@ extension OnigParser {
         _ atom: OnigNode, atomStart: Int
     ) throws(PatternTranslationError) -> OnigNode {
         var node = atom
+        var stacked = 0
         while true {
             skipInsignificant()
             let start = position
@@ -14,6 +15,9 @@ extension OnigParser {
             if !Self.canBeQuantified(node) {
                 throw error("target of repeat operator is invalid", at: start)
             }
+            // Each stacked quantifier nests the tree one level deeper.
+            stacked += 1
+            guard stacked <= Self.maximumDepth else { throw error("too many stacked quantifiers", at: start) }
             node = .quantified(node, quantifier)
         }
     }

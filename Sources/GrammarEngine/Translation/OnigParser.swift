@@ -36,8 +36,9 @@ struct OnigParser {
         bytes = Array(pattern.utf8)
     }
 
-    /// The deepest group nesting accepted.
-    static let maximumDepth = 200
+    /// The deepest group nesting accepted: far beyond any grammar, and shallow enough for the
+    /// recursive parser and emitter on a 512 KiB secondary-thread stack.
+    static let maximumDepth = 100
 }
 
 /// What the parse found out about a pattern, independent of how it is emitted.
@@ -95,9 +96,12 @@ extension OnigParser {
             let start = position
             if let isolated = try parseIsolatedOption() {
                 // `a(?i)b|c` is `a(?i:b|c)`: the option scopes the rest of the enclosing group.
+                guard depth < Self.maximumDepth else { throw error("groups nested too deeply", at: start) }
                 let saved = options
                 options = isolated.options
+                depth += 1
                 let rest = try parseAlternation()
+                depth -= 1
                 options = saved
                 if isolated.change != OnigOptionChange() {
                     items.append(.group(.options(isolated.change), rest))

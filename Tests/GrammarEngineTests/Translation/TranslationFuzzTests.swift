@@ -58,6 +58,23 @@ import Testing
             "seed \(Self.seed): \(failures.count) failures\n\(failures.prefix(20).joined(separator: "\n"))")
     }
 
+    @Test(arguments: ["(", "(?:", "[", "(?i)", "(?=", "(?<n>"])
+    func hostileNestingThrowsInsteadOfExhaustingTheStack(_ opener: String) {
+        #expect(throws: PatternTranslationError.self) {
+            _ = try OnigurumaTranslator.translate(String(repeating: opener, count: 100_000))
+        }
+    }
+
+    @Test func deepButReasonableNestingTranslates() throws {
+        let pattern = String(repeating: "(?:a", count: 99) + String(repeating: ")", count: 99)
+        _ = try PCRE2Probe(pcre2: try OnigurumaTranslator.translate(pattern).source)
+        let stacked = "a" + String(repeating: "*", count: 100)
+        _ = try PCRE2Probe(pcre2: try OnigurumaTranslator.translate(stacked).source)
+        #expect(throws: PatternTranslationError.self) {
+            _ = try OnigurumaTranslator.translate("a" + String(repeating: "+", count: 10_000))
+        }
+    }
+
     @Test func randomTextNeverCrashesTheTranslator() {
         var random = SeededGenerator(state: Self.seed ^ 0xFFFF)
         let alphabet = Array("ab(|)[]{}^$.*+?\\-&:<>=!#~'0123456789xukgphHwWAGzKQE é😀\n\t")
