@@ -3,11 +3,11 @@
 /// PCRE2 already knows scripts, short general categories and most binary properties, and
 /// matches names loosely as Oniguruma does; only the names it lacks are mapped here.
 enum OnigProperty {
-    /// Oniguruma's Unicode `\w`, also used for `\b`. 10.42's UCP `\w` lacks marks and `Pc` and
-    /// adds `No` (①); this spelling agrees with Oniguruma 6.9.8 on every scalar below U+30000,
-    /// Latin-1's superscripts and fractions included.
-    static let word = ClassFragment.positive(
-        "\\p{Alphabetic}", "\\p{M}", "\\p{Nd}", "\\p{Pc}", "\\x{b2}\\x{b3}\\x{b9}\\x{bc}-\\x{be}")
+    /// Oniguruma's Unicode `\w`, also used for exact `\b`. 10.42's UCP `\w` lacks marks and `Pc`
+    /// and adds `No` (①): 1,019 scalars below U+30000 disagree with Oniguruma 6.9.8. This spelling
+    /// disagrees on 6 (Latin-1's ² ³ ¹ ¼ ½ ¾, which Oniguruma counts as word characters): listing
+    /// them would add a 32-byte bitmap to every compiled `\w`, 16 bytes without.
+    static let word = ClassFragment.positive("\\p{Alphabetic}", "\\p{M}", "\\p{Nd}", "\\p{Pc}")
 
     /// Either cased letter, for case-sensitive sets folded under `(?i)` in bracket classes.
     static let anyCase = ClassFragment.positive("\\p{Lu}", "\\p{Ll}", "\\p{Lt}")

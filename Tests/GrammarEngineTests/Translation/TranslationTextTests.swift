@@ -75,6 +75,22 @@ import Testing
         #expect(try OnigurumaTranslator.translate("\\A\\G", options: onlyG).source == "\\A(?!)")
     }
 
+    @Test func disabledAnchorVariantsMatchOnlyTheOtherBranches() throws {
+        let noG = try PCRE2Probe(onig: "\\Ga|b", options: TranslationOptions(allowAnchorG: false))
+        #expect(noG.matchedText(in: "ab") == "b")
+        let withG = try PCRE2Probe(onig: "\\Ga|b")
+        #expect(withG.matchedText(in: "ab") == "a")
+        #expect(withG.matchedText(in: "xab", from: 1) == "a")
+        let noA = try PCRE2Probe(onig: "\\Aa|b", options: TranslationOptions(allowAnchorA: false))
+        #expect(noA.matchedText(in: "ab") == "b")
+    }
+
+    @Test func rewrittenEndAnchorNeverMatchesBeforeALinesNewline() throws {
+        let probe = try PCRE2Probe(onig: "a\\z")
+        #expect(probe.matchedText(in: "a\n") == nil)
+        #expect(probe.matchedText(in: "xa") == "a")
+    }
+
     @Test func endAnchorRewriteCanBeTurnedOff() throws {
         let options = TranslationOptions(rewriteEndAnchor: false)
         #expect(try OnigurumaTranslator.translate("a\\z", options: options).source == "a\\z")
