@@ -3,7 +3,8 @@
 /// The pattern is parsed into a tree (`ONIG_SYNTAX_ONIGURUMA` with capture groups numbered even
 /// when named groups exist, as vscode-oniguruma compiles them) and re-emitted as PCRE2 10.42
 /// source meant for `PCRE2_UTF | PCRE2_UCP | PCRE2_MULTILINE` with `PCRE2_NEWLINE_LF`.
-/// See docs/TEXTMATE.md section 3 for the rules.
+/// The rules follow the engineering notes (TEXTMATE.md, section 3); where the translation only
+/// approximates Oniguruma, ``TranslatedPattern/approximations`` says so.
 public enum OnigurumaTranslator {
     /// Translates `pattern` into an equivalent PCRE2 pattern for the given anchor variant.
     public static func translate(

@@ -63,7 +63,6 @@ extension OnigParser {
 
     /// Records and returns a back-reference.
     mutating func backReference(_ numbers: [Int]) -> OnigNode {
-        facts.usesBackReferences = true
         facts.highestBackReference = max(facts.highestBackReference, numbers.max() ?? 0)
         return .backReference(numbers)
     }

@@ -51,8 +51,6 @@ struct PatternFacts: Hashable, Sendable {
     var usesSubroutineCalls = false
     /// `\K` occurs.
     var usesMatchReset = false
-    /// A back-reference occurs.
-    var usesBackReferences = false
     /// The highest group number a back-reference names.
     var highestBackReference = 0
     /// Approximations made, in words.
