@@ -91,6 +91,19 @@ import Testing
         #expect(probe.matchedText(in: "xa") == "a")
     }
 
+    /// TEXTMATE.md 4.4: an option or x-mode comment in one branch of a combined alternation must
+    /// not reach the next branch.
+    @Test func translationsStayScopedInsideACombinedAlternation() throws {
+        let first = try OnigurumaTranslator.translate("x(?i)a").source
+        let second = try OnigurumaTranslator.translate("(?x) b # comment").source
+        let third = try OnigurumaTranslator.translate("(?<n>c)\\k<n>").source
+        let combined = "(?|(?:\(first))(*:0)|(?:\(second))(*:1)|(?:\(third))(*:2))"
+        let probe = try PCRE2Probe(pcre2: combined)
+        #expect(probe.matchedText(in: "xA") == "xA")
+        #expect(probe.matchedText(in: "B") == nil)
+        #expect(probe.firstMatch(in: "cc") == ["cc", "c"])
+    }
+
     @Test func endAnchorRewriteCanBeTurnedOff() throws {
         let options = TranslationOptions(rewriteEndAnchor: false)
         #expect(try OnigurumaTranslator.translate("a\\z", options: options).source == "a\\z")
