@@ -1,19 +1,32 @@
 /// Translates Oniguruma patterns, as TextMate grammars write them, into PCRE2 syntax.
 ///
-/// Skeleton: passes patterns through until the real translator lands.
+/// The pattern is parsed into a tree (`ONIG_SYNTAX_ONIGURUMA` with capture groups numbered even
+/// when named groups exist, as vscode-oniguruma compiles them) and re-emitted as PCRE2 10.42
+/// source meant for `PCRE2_UTF | PCRE2_UCP | PCRE2_MULTILINE` with `PCRE2_NEWLINE_LF`.
+/// The rules follow the engineering notes (TEXTMATE.md, section 3); where the translation only
+/// approximates Oniguruma, ``TranslatedPattern/approximations`` says so.
 public enum OnigurumaTranslator {
     /// Translates `pattern` into an equivalent PCRE2 pattern for the given anchor variant.
     public static func translate(
         _ pattern: String,
         options: TranslationOptions = .init()
     ) throws(PatternTranslationError) -> TranslatedPattern {
-        TranslatedPattern(
-            source: pattern,
-            usesAnchorA: pattern.contains("\\A"),
-            usesAnchorG: pattern.contains("\\G"),
-            usesSubroutineCalls: pattern.contains("\\g<"),
-            usesMatchReset: pattern.contains("\\K"),
-            usesBacktrackingVerbs: pattern.contains("(*")
+        var parser = OnigParser(pattern)
+        let tree = try parser.parsePattern()
+        let emitter = PCRE2Emitter(options: options, names: parser.names, groupCount: parser.groupCount)
+        let facts = parser.facts
+        var approximations: [String] = []
+        for note in facts.approximations where !approximations.contains(note) { approximations.append(note) }
+        return TranslatedPattern(
+            source: try emitter.emit(tree),
+            usesAnchorA: facts.usesAnchorA,
+            usesAnchorG: facts.usesAnchorG,
+            usesSubroutineCalls: facts.usesSubroutineCalls,
+            usesMatchReset: facts.usesMatchReset,
+            usesBacktrackingVerbs: false,
+            captureGroupCount: parser.groupCount,
+            highestBackReference: facts.highestBackReference,
+            approximations: approximations
         )
     }
 }
@@ -28,11 +41,25 @@ public struct TranslationOptions: Hashable, Sendable {
     public var allowAnchorA: Bool
     /// Whether `\G` may match (otherwise it becomes `(?!)`).
     public var allowAnchorG: Bool
+    /// Whether `\z` is rewritten as vscode-textmate does, to `$(?!\n)(?<!\n)`, so that it never
+    /// matches on a full line (which ends in `\n`) but does at the end of a capture substring.
+    public var rewriteEndAnchor: Bool
 
-    /// Creates options; both anchors are allowed by default.
-    public init(allowAnchorA: Bool = true, allowAnchorG: Bool = true) {
+    /// Whether `\b` and `\B` use Oniguruma's exact word set (marks, `Pc`) through lookarounds.
+    /// Off by default: each boundary then costs about 90 bytes of compiled pattern instead of 2,
+    /// and grammars with hundreds of `\b` (CSS property lists) exceed PCRE2's pattern size
+    /// limit. PCRE2's own `\b` differs only next to marks, `Pc` other than `_`, and `No`/`So`.
+    public var exactWordBoundaries: Bool
+
+    /// Creates options; both anchors are allowed and `\z` is rewritten by default.
+    public init(
+        allowAnchorA: Bool = true, allowAnchorG: Bool = true, rewriteEndAnchor: Bool = true,
+        exactWordBoundaries: Bool = false
+    ) {
         self.allowAnchorA = allowAnchorA
         self.allowAnchorG = allowAnchorG
+        self.rewriteEndAnchor = rewriteEndAnchor
+        self.exactWordBoundaries = exactWordBoundaries
     }
 }
 
@@ -50,11 +77,20 @@ public struct TranslatedPattern: Hashable, Sendable {
     public var usesMatchReset: Bool
     /// The pattern uses backtracking control verbs other than `(*FAIL)`.
     public var usesBacktrackingVerbs: Bool
+    /// The number of capture groups, named ones included.
+    public var captureGroupCount: Int
+    /// The highest group number a back-reference names (0 when there is none). Above
+    /// ``captureGroupCount`` it refers to a begin capture that an `end`/`while` pattern must
+    /// have substituted before the pattern compiles.
+    public var highestBackReference: Int
+    /// Where the translation only approximates Oniguruma, in words (empty when exact).
+    public var approximations: [String]
 
     /// Creates a translated pattern.
     public init(
         source: String, usesAnchorA: Bool, usesAnchorG: Bool, usesSubroutineCalls: Bool,
-        usesMatchReset: Bool, usesBacktrackingVerbs: Bool
+        usesMatchReset: Bool, usesBacktrackingVerbs: Bool, captureGroupCount: Int = 0,
+        highestBackReference: Int = 0, approximations: [String] = []
     ) {
         self.source = source
         self.usesAnchorA = usesAnchorA
@@ -62,6 +98,9 @@ public struct TranslatedPattern: Hashable, Sendable {
         self.usesSubroutineCalls = usesSubroutineCalls
         self.usesMatchReset = usesMatchReset
         self.usesBacktrackingVerbs = usesBacktrackingVerbs
+        self.captureGroupCount = captureGroupCount
+        self.highestBackReference = highestBackReference
+        self.approximations = approximations
     }
 }
 
