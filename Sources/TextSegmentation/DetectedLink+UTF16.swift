@@ -1,0 +1,16 @@
+extension DetectedLink {
+    /// The link's range in UTF-16 code units of `line`, the text it was detected in.
+    public func utf16Range(in line: String) -> Range<Int> {
+        let lower = TextOffsets.utf16Offset(fromUTF8: utf8Range.lowerBound, in: line)
+        let upper = TextOffsets.utf16Offset(fromUTF8: utf8Range.upperBound, in: line)
+        return lower..<upper
+    }
+
+    /// The link's text in `line`, the text it was detected in.
+    public func text(in line: String) -> Substring {
+        let utf8 = line.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: utf8Range.lowerBound)
+        let upper = utf8.index(lower, offsetBy: utf8Range.count)
+        return line[lower..<upper]
+    }
+}

@@ -1,2 +1,0 @@
-import TextSegmentation
-import Testing
