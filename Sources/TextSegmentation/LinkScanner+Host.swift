@@ -55,6 +55,7 @@ extension LinkScanner {
         var digits = 0
         var compressed = false
         var previousWasColon = false
+        var groupHasDot = false
         while position < count, bytes[position] != ASCII.closeBracket {
             let byte = bytes[position]
             if byte == ASCII.colon {
@@ -65,11 +66,13 @@ extension LinkScanner {
                     groups += 1
                 }
                 digits = 0
+                groupHasDot = false
                 previousWasColon = true
             } else if ASCII.isDigit(byte) || (ASCII.lowercased(byte) &- 0x61 < 6) || byte == ASCII.dot {
-                // Dots belong to a trailing IPv4 part (`::ffff:1.2.3.4`), hence up to 15 characters.
+                // A group has 4 hex digits, or is a trailing IPv4 part (`::ffff:1.2.3.4`) of up to 15.
                 digits += 1
-                guard digits <= 15 else { return nil }
+                groupHasDot = groupHasDot || byte == ASCII.dot
+                guard digits <= (groupHasDot ? 15 : 4) else { return nil }
                 previousWasColon = false
             } else {
                 return nil
