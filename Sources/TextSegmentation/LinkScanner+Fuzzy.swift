@@ -18,11 +18,23 @@ extension LinkScanner {
             guard isHostRunScalar(value) else { break }
             end += length
         }
-        guard configuration.detectsBareDomains || configuration.detectsBareIPAddresses, start < dot,
+        let enabled =
+            configuration.detectsBareDomains || configuration.detectsBareIPAddresses
+            || configuration.detectsWWWHosts
+        guard enabled, start < dot,
             isHostBoundary(before: start), let host = scanHost(from: start), host.end > dot,
-            isAcceptedBareHost(host), let afterPort = scanPortAndTerminator(from: host.end)
+            isAcceptedBareHost(host), let afterPort = scanPortAndTerminator(from: host.end),
+            !looksLikeCode(host: host, end: afterPort)
         else { return (nil, end) }
         return (Candidate(start: start, end: scanTail(from: afterPort), kind: .host), end)
+    }
+
+    /// Whether a bare domain is really a member access in code: `callback.call(x)`,
+    /// `jQuery.map(…)`, `items.store[0]`. Many gTLDs are common identifiers (`call`, `map`,
+    /// `store`, `data`), and prose rarely puts `(` or `[` right after a domain.
+    func looksLikeCode(host: Host, end: Int) -> Bool {
+        guard !host.isIPv4, end == host.end, end < count else { return false }
+        return bytes[end] == ASCII.openParen || bytes[end] == ASCII.openBracket
     }
 
     func isHostRunScalar(_ value: UInt32) -> Bool {
@@ -44,9 +56,11 @@ extension LinkScanner {
     /// two more labels, or a domain whose last label is a public suffix.
     func isAcceptedBareHost(_ host: Host) -> Bool {
         if host.isIPv4 { return configuration.detectsBareIPAddresses }
-        guard configuration.detectsBareDomains, host.labelCount >= 2 else { return false }
-        if host.labelCount >= 3, label(host.firstLabel, equals: "www") { return true }
-        return isPublicSuffix(host.lastLabel)
+        guard host.labelCount >= 2 else { return false }
+        if host.labelCount >= 3, label(host.firstLabel, equals: "www") {
+            return configuration.detectsWWWHosts
+        }
+        return configuration.detectsBareDomains && isPublicSuffix(host.lastLabel)
     }
 
     /// An e-mail address around the `@` at `at`: a local part of letters, digits and

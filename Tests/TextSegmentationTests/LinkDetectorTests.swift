@@ -79,6 +79,20 @@ struct LinkDetectorTests {
         #expect(found("github.io").count == 1)
     }
 
+    @Test func memberCallsInCodeAreNoDomains() {
+        // `.call`, `.map` and `.store` are gTLDs, but a `(` or `[` right after means code.
+        #expect(found("callback.call(this); jQuery.map(xs); items.store[0]").isEmpty)
+        #expect(found("(see example.com)").map { $0[0] } == ["example.com"])
+    }
+
+    @Test func sourceCodePresetKeepsOnlyExplicitLinks() {
+        let code = LinkDetector(configuration: .sourceCode)
+        let text = "elem.style; 10.0.0.1 //cdn.example.net www.example.com me@example.org https://a.io/x"
+        #expect(
+            found(text, with: code).map { $0[0] } == ["www.example.com", "me@example.org", "https://a.io/x"])
+        #expect(found(text).count == 6)
+    }
+
     @Test func rangesAreUTF8WithUTF16Conversion() throws {
         let text = "日本 https://example.com"
         let link = try #require(detector.links(in: text).first)
