@@ -5,10 +5,14 @@ import Testing
 
 @Suite struct EditingTraceTests {
     @Test func parsesPatchesInOrder() throws {
-        let json = #"{"startContent":"","endContent":"hé!","txns":[{"patches":[[0,0,"hx"]]},{"patches":[[1,1,"é"],[2,0,"!"]]}]}"#
+        let json =
+            #"{"startContent":"","endContent":"hé!","txns":[{"patches":[[0,0,"hx"]]},{"patches":[[1,1,"é"],[2,0,"!"]]}]}"#
         let trace = try EditingTrace(json: Data(json.utf8))
         #expect(trace.transactions.count == 2)
-        #expect(trace.transactions[1] == [.init(position: 1, deleted: 1, inserted: "é"), .init(position: 2, deleted: 0, inserted: "!")])
+        #expect(
+            trace.transactions[1] == [
+                .init(position: 1, deleted: 1, inserted: "é"), .init(position: 2, deleted: 0, inserted: "!"),
+            ])
         #expect(trace.replayNaively() == "hé!")
     }
 

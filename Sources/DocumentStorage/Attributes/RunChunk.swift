@@ -1,0 +1,99 @@
+import TextRope
+
+/// What the run rope keeps per node: total length and number of runs.
+public struct RunSummary: RopeSummary, Hashable {
+    /// Units covered.
+    public var length: Int
+    /// Runs stored (adjacent equal runs in different chunks count separately).
+    public var runs: Int
+
+    /// Creates a summary.
+    public init(length: Int, runs: Int) {
+        self.length = length
+        self.runs = runs
+    }
+
+    public static let zero = RunSummary(length: 0, runs: 0)
+
+    public func combined(with other: RunSummary) -> RunSummary {
+        RunSummary(length: length + other.length, runs: runs + other.runs)
+    }
+}
+
+/// A leaf of the run rope: a bounded number of runs, adjacent equal values merged.
+public struct RunChunk<Value: Hashable & Sendable>: RopeChunk {
+    /// The runs, in order; none empty.
+    public private(set) var runs: [AttributeRun<Value>]
+    /// Their total length.
+    public private(set) var count: Int
+
+    #if DEBUG
+        static var maximumRuns: Int { 4 }
+        static var minimumRuns: Int { 1 }
+    #else
+        static var maximumRuns: Int { 64 }
+        static var minimumRuns: Int { 16 }
+    #endif
+
+    /// A chunk of the given runs.
+    public init(runs: [AttributeRun<Value>]) {
+        var merged: [AttributeRun<Value>] = []
+        merged.reserveCapacity(runs.count)
+        for run in runs { merged.appendMerging(run) }
+        self.runs = merged
+        count = merged.reduce(0) { $0 + $1.length }
+    }
+
+    public var summary: RunSummary { RunSummary(length: count, runs: runs.count) }
+
+    public var isUnderfull: Bool { runs.count < Self.minimumRuns }
+
+    public func prefix(_ offset: Int) -> RunChunk {
+        var result: [AttributeRun<Value>] = []
+        var remaining = offset
+        for run in runs where remaining > 0 {
+            result.append(AttributeRun(length: min(run.length, remaining), value: run.value))
+            remaining -= run.length
+        }
+        return RunChunk(runs: result)
+    }
+
+    public func suffix(from offset: Int) -> RunChunk {
+        var result: [AttributeRun<Value>] = []
+        var skipped = 0
+        for run in runs {
+            let end = skipped + run.length
+            if end > offset {
+                result.append(AttributeRun(length: end - max(skipped, offset), value: run.value))
+            }
+            skipped = end
+        }
+        return RunChunk(runs: result)
+    }
+
+    public func fitsWhenMerged(with other: RunChunk) -> Bool {
+        runs.count + other.runs.count <= Self.maximumRuns
+    }
+
+    public func appending(_ other: RunChunk) -> RunChunk { RunChunk(runs: runs + other.runs) }
+
+    public func balancedPieces() -> [RunChunk] {
+        guard runs.count > Self.maximumRuns else { return [self] }
+        let pieces = (runs.count + Self.maximumRuns - 1) / Self.maximumRuns
+        let size = (runs.count + pieces - 1) / pieces
+        return stride(from: 0, to: runs.count, by: size).map {
+            RunChunk(runs: Array(runs[$0..<min($0 + size, runs.count)]))
+        }
+    }
+
+    public mutating func replaceInPlace(_ range: Range<Int>, with replacement: RunChunk?, isLastLeaf: Bool)
+        -> Bool
+    {
+        let edited = RunChunk(
+            runs: prefix(range.lowerBound).runs + (replacement?.runs ?? [])
+                + suffix(from: range.upperBound).runs)
+        guard edited.count > 0, edited.runs.count <= Self.maximumRuns else { return false }
+        self = edited
+        return true
+    }
+}

@@ -1,1 +1,0 @@
-/// The text storage: text, attribute layers, transactions and processEditing hooks.

@@ -1,0 +1,22 @@
+import TextRope
+
+/// Why the storage rejected a request; a rejected request changes nothing.
+public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// An offset of the edit does not name a place in the text.
+    case invalidOffset(TextPositionError)
+    /// The edit's range is reversed or negative.
+    case invalidRange(location: Int, length: Int)
+    /// A hook tried to edit the text during processEditing.
+    case editDuringProcessing
+    /// `endEditing()` without a matching `beginEditing()`.
+    case unbalancedEndEditing
+
+    public var description: String {
+        switch self {
+        case .invalidOffset(let error): "invalid edit: \(error)"
+        case .invalidRange(let location, let length): "invalid edit range {\(location), \(length)}"
+        case .editDuringProcessing: "hooks may not edit the text during processEditing"
+        case .unbalancedEndEditing: "endEditing() without beginEditing()"
+        }
+    }
+}

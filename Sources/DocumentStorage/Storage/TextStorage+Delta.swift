@@ -1,0 +1,28 @@
+extension TextStorage {
+    /// The attribute changes not reported yet (from writes outside a transaction, such as a
+    /// background re-highlight slice), or nil if there are none.
+    public func takeAttributeChanges() -> AttributeDelta? {
+        guard !dirtyRanges.isEmpty else { return nil }
+        return takeDelta(covering: nil)
+    }
+
+    /// Builds the delta over the dirty ranges (and `editedRange`), and clears them.
+    func takeDelta(covering editedRange: Range<Int>?) -> AttributeDelta {
+        var ranges = dirtyRanges
+        dirtyRanges.removeAll(keepingCapacity: true)
+        if let editedRange { ranges.append(editedRange) }
+        ranges.sort { $0.lowerBound < $1.lowerBound }
+        var merged: [Range<Int>] = []
+        for range in ranges {
+            if let last = merged.last, range.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        let changes = merged.map { range in
+            AttributeChange(range: range, syntaxRuns: syntaxLayer.runs(in: range), links: links(in: range))
+        }
+        return AttributeDelta(changes: changes)
+    }
+}

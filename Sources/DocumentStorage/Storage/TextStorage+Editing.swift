@@ -1,0 +1,131 @@
+import TextRope
+
+extension TextStorage {
+    /// Opens (or nests) a transaction: edits accumulate until the matching `endEditing()`.
+    public func beginEditing() {
+        editingDepth += 1
+    }
+
+    /// Closes a transaction; at the outermost level runs the hooks once and returns the record.
+    @discardableResult
+    public func endEditing() throws(StorageError) -> EditingTransaction? {
+        guard editingDepth > 0 else { throw .unbalancedEndEditing }
+        editingDepth -= 1
+        guard editingDepth == 0, let edits = pending else { return nil }
+        pending = nil
+        return processEditing(edits)
+    }
+
+    /// Replaces `range` (counted in `unit`) with `string`.
+    ///
+    /// Outside a transaction this is a transaction of its own and returns its record. Ranges
+    /// outside the text, splitting a scalar or a `\r\n` pair are rejected with a typed error,
+    /// leaving the storage as it was.
+    @discardableResult
+    public func replaceCharacters(in range: Range<Int>, unit: TextUnit = .utf8, with string: String)
+        throws(StorageError) -> EditingTransaction?
+    {
+        guard !isProcessingEditing else { throw .editDuringProcessing }
+        let lower: Int
+        let upper: Int
+        do {
+            lower = try text.utf8Offset(range.lowerBound, in: unit)
+            upper = try text.utf8Offset(range.upperBound, in: unit)
+        } catch {
+            throw .invalidOffset(error)
+        }
+        beginEditing()
+        applyValidatedEdit(lower..<upper, with: string)
+        return try endEditing()
+    }
+
+    /// Applies several NSRange-style edits (`location`, `length` in `unit`, each against the
+    /// text left by the previous one) as one transaction; if any is invalid none is applied.
+    @discardableResult
+    public func applyEdits(_ edits: [TextEdit], unit: TextUnit) throws(StorageError) -> EditingTransaction? {
+        guard !isProcessingEditing else { throw .editDuringProcessing }
+        let saved = (text, syntaxLayer, linkLayer, pending, dirtyRanges)
+        beginEditing()
+        for edit in edits {
+            guard edit.location >= 0, edit.length >= 0 else {
+                (text, syntaxLayer, linkLayer, pending, dirtyRanges) = saved
+                editingDepth -= 1
+                throw .invalidRange(location: edit.location, length: edit.length)
+            }
+            do {
+                let lower = try text.utf8Offset(edit.location, in: unit)
+                let upper = try text.utf8Offset(edit.location + edit.length, in: unit)
+                applyValidatedEdit(lower..<upper, with: edit.text)
+            } catch {
+                // Copy-on-write makes the snapshot O(1); restoring it undoes the earlier edits.
+                (text, syntaxLayer, linkLayer, pending, dirtyRanges) = saved
+                editingDepth -= 1
+                throw .invalidOffset(error)
+            }
+        }
+        return try endEditing()
+    }
+
+    /// Applies one edit already validated, mapping the pending edited range and dirty ranges.
+    func applyValidatedEdit(_ range: Range<Int>, with string: String) {
+        let insertedLength = string.utf8.count
+        if pending == nil {
+            pending = PendingEdits(
+                editedRange: range.lowerBound..<range.lowerBound, editCount: 0, lengthsBefore: text.summary)
+        }
+        text.replace(range, with: string)
+        syntaxLayer.replace(range, insertedLength: insertedLength)
+        linkLayer.replace(range, insertedLength: insertedLength)
+        let inserted = range.lowerBound..<(range.lowerBound + insertedLength)
+        if var edits = pending {
+            let mapped = Self.map(edits.editedRange, through: range, insertedLength: insertedLength)
+            edits.editedRange = edits.editCount == 0 ? inserted : Self.union(mapped, inserted)
+            edits.editCount += 1
+            pending = edits
+        }
+        dirtyRanges = dirtyRanges.compactMap { dirty in
+            let mapped = Self.map(dirty, through: range, insertedLength: insertedLength)
+            return mapped.isEmpty ? nil : mapped
+        }
+    }
+
+    /// Where `target` lies after `edited` was replaced by `insertedLength` units: offsets
+    /// before the edit stay, offsets after it shift, offsets inside it collapse to its ends.
+    static func map(_ target: Range<Int>, through edited: Range<Int>, insertedLength: Int) -> Range<Int> {
+        let delta = insertedLength - edited.count
+        func mapLower(_ offset: Int) -> Int {
+            if offset < edited.lowerBound { return offset }
+            if offset >= edited.upperBound { return offset + delta }
+            return edited.lowerBound
+        }
+        func mapUpper(_ offset: Int) -> Int {
+            if offset <= edited.lowerBound { return offset }
+            if offset >= edited.upperBound { return offset + delta }
+            return edited.lowerBound + insertedLength
+        }
+        let lower = mapLower(target.lowerBound)
+        return lower..<max(lower, mapUpper(target.upperBound))
+    }
+
+    /// The smallest range holding both.
+    static func union(_ a: Range<Int>, _ b: Range<Int>) -> Range<Int> {
+        min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
+    }
+}
+
+/// One NSRange-style replacement: `length` units at `location` become `text`.
+public struct TextEdit: Hashable, Sendable {
+    /// Where the replaced range starts, in the unit the caller names.
+    public var location: Int
+    /// How long the replaced range is, in the same unit.
+    public var length: Int
+    /// The replacement.
+    public var text: String
+
+    /// Creates an edit.
+    public init(location: Int, length: Int, text: String) {
+        self.location = location
+        self.length = length
+        self.text = text
+    }
+}

@@ -1,0 +1,65 @@
+import TextRope
+
+extension TextStorage {
+    /// Runs the hooks on the edited paragraphs, then builds the transaction's record and delta.
+    func processEditing(_ edits: PendingEdits) -> EditingTransaction {
+        let editedRange = edits.editedRange
+        let context = EditingContext(
+            editedRange: editedRange,
+            paragraphRange: paragraphRange(for: editedRange),
+            changeInLength: text.utf8Count - edits.lengthsBefore.utf8
+        )
+        let failures = runHooks(context)
+        var changeInLength: [TextUnit: Int] = [:]
+        for unit in TextUnit.allCases {
+            changeInLength[unit] = text.count(in: unit) - edits.lengthsBefore.count(in: unit)
+        }
+        transactionCount += 1
+        return EditingTransaction(
+            number: transactionCount,
+            editCount: edits.editCount,
+            context: context,
+            changeInLength: changeInLength,
+            delta: takeDelta(covering: editedRange),
+            hookFailures: failures
+        )
+    }
+
+    /// Runs every hook in order; a hook that throws has its attribute writes undone.
+    func runHooks(_ context: EditingContext) -> [HookFailure] {
+        var failures: [HookFailure] = []
+        isProcessingEditing = true
+        defer { isProcessingEditing = false }
+        for hook in hooks {
+            journal = []
+            do {
+                try hook.processEditing(in: self, context: context)
+            } catch {
+                rollBackJournal()
+                failures.append(HookFailure(hookName: hook.name, message: String(describing: error)))
+            }
+            journal = nil
+        }
+        return failures
+    }
+
+    /// Runs the hooks over `range` as if it had been edited, without changing the text: for a
+    /// document's first highlight, or after a theme or grammar change.
+    @discardableResult
+    public func reprocess(_ range: Range<Int>) -> EditingTransaction {
+        let clamped = max(0, range.lowerBound)..<min(text.utf8Count, max(range.lowerBound, range.upperBound))
+        let summary = text.summary
+        return processEditing(PendingEdits(editedRange: clamped, editCount: 0, lengthsBefore: summary))
+    }
+
+    private func rollBackJournal() {
+        guard let entries = journal else { return }
+        journal = nil
+        for entry in entries.reversed() {
+            switch entry {
+            case .syntax(let offset, let old): syntaxLayer.set(old, at: offset)
+            case .links(let offset, let old): linkLayer.set(old, at: offset)
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import TextRope
+
+/// A document's text storage: text plus attribute layers, edited in transactions, with
+/// processEditing hooks run once per transaction — the model of TextKit's `NSTextStorage`.
+///
+/// Offsets inside the storage are UTF-8 bytes; edits may name their ranges in any `TextUnit`.
+/// Not thread-safe: one owner (the document's worker) drives it.
+public final class TextStorage {
+    /// The text.
+    public internal(set) var text: TextBuffer
+    /// Style ids set by the syntax hook.
+    public internal(set) var syntaxLayer: AttributeRuns<StyleID>
+    /// Links set by the link hook.
+    public internal(set) var linkLayer: AttributeRuns<LinkAttribute?>
+    /// The processEditing hooks, in the order they run.
+    public private(set) var hooks: [any TextStorageHook] = []
+    /// How many transactions have ended.
+    public internal(set) var transactionCount = 0
+
+    /// Nesting depth of `beginEditing()` calls.
+    var editingDepth = 0
+    /// The transaction being accumulated, if any edit happened since it began.
+    var pending: PendingEdits?
+    /// Post-edit ranges whose attributes changed and have not been reported yet.
+    var dirtyRanges: [Range<Int>] = []
+    /// Attribute writes of the hook now running, for rollback if it throws.
+    var journal: [AttributeJournalEntry]?
+    /// Whether hooks are running (the text is then read-only).
+    var isProcessingEditing = false
+    /// The next link id to hand out.
+    var nextLinkID = 1
+
+    /// A storage holding `string`, with every attribute empty.
+    public init(_ string: String = "") {
+        text = TextBuffer(string)
+        syntaxLayer = AttributeRuns(length: text.utf8Count, emptyValue: .plain)
+        linkLayer = AttributeRuns(length: text.utf8Count, emptyValue: nil)
+    }
+
+    /// Adds a hook after the existing ones.
+    public func addHook(_ hook: any TextStorageHook) {
+        hooks.append(hook)
+    }
+
+    /// The whole text as a String.
+    public var string: String { text.string }
+}
+
+/// The edits of an open transaction.
+struct PendingEdits {
+    /// Union of edited ranges, in current coordinates.
+    var editedRange: Range<Int>
+    /// Replacements applied.
+    var editCount: Int
+    /// Lengths before the first edit.
+    var lengthsBefore: TextSummary
+}
+
+/// One attribute write made by a hook, kept so it can be undone.
+enum AttributeJournalEntry {
+    case syntax(offset: Int, old: [AttributeRun<StyleID>])
+    case links(offset: Int, old: [AttributeRun<LinkAttribute?>])
+}

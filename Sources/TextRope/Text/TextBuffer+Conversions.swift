@@ -1,0 +1,52 @@
+extension TextBuffer {
+    /// The UTF-8 offset of `offset` counted in `unit`, validated: it must lie within the text,
+    /// on a scalar boundary, and not between `\r` and `\n`.
+    /// - Complexity: O(log n).
+    public func utf8Offset(_ offset: Int, in unit: TextUnit) throws(TextPositionError) -> Int {
+        let length = count(in: unit)
+        guard offset >= 0 && offset <= length else {
+            throw .outOfBounds(offset: offset, unit: unit, length: length)
+        }
+        let result: Int
+        if unit == .utf8 {
+            if let byte = byte(at: offset), UTF8Scanning.isContinuation(byte) {
+                throw .insideScalar(offset: offset, unit: unit)
+            }
+            result = offset
+        } else {
+            guard let leaf = rope.seekLeaf(where: { $0.count(in: unit) >= offset }) else { return 0 }
+            let remaining = offset - leaf.prefix.count(in: unit)
+            let local = leaf.chunk.bytes.withUnsafeBufferPointer {
+                UTF8Scanning.byteOffset(in: $0, advancing: remaining, in: unit)
+            }
+            guard let local else { throw .insideScalar(offset: offset, unit: unit) }
+            result = leaf.start + local
+        }
+        if isInsideLineTerminator(result) { throw .insideLineTerminator(offset: offset, unit: unit) }
+        return result
+    }
+
+    /// The offset in `unit` of a UTF-8 offset that lies on a scalar boundary.
+    /// - Complexity: O(log n).
+    public func offset(fromUTF8 utf8: Int, to unit: TextUnit) -> Int {
+        if unit == .utf8 { return utf8 }
+        guard let leaf = rope.seekLeaf(where: { $0.utf8 >= utf8 }) else { return 0 }
+        let local = leaf.chunk.bytes.withUnsafeBufferPointer {
+            UTF8Scanning.unitCount(in: $0, upTo: min(utf8 - leaf.start, $0.count), unit: unit)
+        }
+        return leaf.prefix.count(in: unit) + local
+    }
+
+    /// Converts an offset between units (validating it in the source unit).
+    public func convert(_ offset: Int, from source: TextUnit, to target: TextUnit) throws(TextPositionError)
+        -> Int
+    {
+        self.offset(fromUTF8: try utf8Offset(offset, in: source), to: target)
+    }
+
+    /// Whether a UTF-8 offset falls between the `\r` and `\n` of a line terminator.
+    public func isInsideLineTerminator(_ utf8: Int) -> Bool {
+        guard utf8 > 0 else { return false }
+        return byte(at: utf8 - 1) == UTF8Scanning.carriageReturn && byte(at: utf8) == UTF8Scanning.lineFeed
+    }
+}

@@ -1,2 +1,0 @@
-import TextRope
-import Testing
