@@ -6,11 +6,14 @@ extension DetectedLink {
         return lower..<upper
     }
 
-    /// The link's text in `line`, the text it was detected in.
+    /// The link's text in `line`, the text it was detected in (clamped to `line`, so another
+    /// string gives a wrong but safe answer).
     public func text(in line: String) -> Substring {
         let utf8 = line.utf8
-        let lower = utf8.index(utf8.startIndex, offsetBy: utf8Range.lowerBound)
-        let upper = utf8.index(lower, offsetBy: utf8Range.count)
+        let lowerOffset = min(max(utf8Range.lowerBound, 0), utf8.count)
+        let upperOffset = min(max(utf8Range.upperBound, lowerOffset), utf8.count)
+        let lower = utf8.index(utf8.startIndex, offsetBy: lowerOffset)
+        let upper = utf8.index(utf8.startIndex, offsetBy: upperOffset)
         return line[lower..<upper]
     }
 }

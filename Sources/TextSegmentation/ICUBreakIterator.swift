@@ -10,6 +10,8 @@ final class ICUBreakIterator {
     /// Opens an iterator of `type` (`UBRK_LINE`, `UBRK_CHARACTER`) over `utf16`; nil if ICU
     /// fails (its data missing).
     init?(_ type: UBreakIteratorType, utf16: [UInt16]) {
+        // ICU counts in Int32; longer text cannot be iterated.
+        guard utf16.count < Int32.max else { return nil }
         let buffer = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: max(utf16.count, 1))
         _ = buffer.initialize(from: utf16)
         var status = U_ZERO_ERROR

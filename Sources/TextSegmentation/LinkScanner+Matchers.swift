@@ -9,8 +9,10 @@ extension LinkScanner {
         guard hasSlashes || (colon - floor >= 6 && label(colon - 6..<colon, equals: "mailto")) else {
             return nil
         }
+        // Schemes are short; the cap keeps `a.a.a…a://` from costing quadratic time.
+        let lowest = max(floor, colon - 32)
         var schemeStart = colon
-        while schemeStart > floor, isSchemeByte(bytes[schemeStart - 1]) {
+        while schemeStart > lowest, isSchemeByte(bytes[schemeStart - 1]) {
             schemeStart -= 1
         }
         // `foo.http://` holds the scheme `http`: try each start after a non-alphanumeric byte.
