@@ -12,14 +12,19 @@ extension LineBreaker {
     /// unbreakable span being split when that span does not start the line).
     func wrap(_ text: String, columns: Int, unbreakable: [Range<Int>]) -> [LineStart] {
         let units = Array(text.utf16)
-        guard !units.isEmpty, let graphemes = ICUBreakIterator(UBRK_CHARACTER, utf16: units) else {
-            return []
+        guard !units.isEmpty else { return [] }
+        return units.withUnsafeBufferPointer { buffer in
+            wrap(buffer, columns: max(columns, 1), unbreakable: unbreakable)
         }
-        let starts = [0] + graphemes.boundaries().map(\.offset).dropLast()
-        let ends = Array(starts.dropFirst()) + [units.count]
+    }
+
+    func wrap(_ units: UnsafeBufferPointer<UInt16>, columns: Int, unbreakable: [Range<Int>]) -> [LineStart] {
+        let graphemeEnds = ICUBreakIterator.graphemes.boundaries(of: units).map(\.offset)
+        // Without ICU's data, fall back to one grapheme per code unit rather than failing.
+        let ends = graphemeEnds.isEmpty ? Array(1...units.count) : graphemeEnds
+        let starts = [0] + ends.dropLast()
         let opportunities = opportunityKinds(units)
         let spanStart = containingSpanStarts(unbreakable, length: units.count)
-        let columns = max(columns, 1)
 
         var result: [LineStart] = []
         var lineStart = 0
@@ -38,9 +43,7 @@ extension LineBreaker {
                     lastOpportunity = index
                 }
             }
-            let (width, hangs) = units.withUnsafeBufferPointer { buffer in
-                measure(UTF16Scalars(units: buffer, range: start..<ends[index]), column: column)
-            }
+            let (width, hangs) = measure(units, start..<ends[index], column: column)
             if !hangs, column > 0, column + width > columns {
                 let breakIndex: Int
                 if let opportunity = lastOpportunity {
@@ -65,7 +68,14 @@ extension LineBreaker {
     }
 
     /// A grapheme's width at `column`, and whether it is a space that may hang past the margin.
-    func measure(_ scalars: UTF16Scalars, column: Int) -> (width: Int, hangs: Bool) {
+    func measure(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, column: Int) -> (
+        width: Int, hangs: Bool
+    ) {
+        // Fast path: a lone printable ASCII character.
+        if range.count == 1, units[range.lowerBound] > 0x20, units[range.lowerBound] < 0x7F {
+            return (1, false)
+        }
+        let scalars = UTF16Scalars(units: units, range: range)
         var iterator = scalars
         guard let first = iterator.next() else { return (0, false) }
         if first == "\t" {
@@ -79,10 +89,9 @@ extension LineBreaker {
     }
 
     /// What ICU's line iterator allows at each UTF-16 offset (index `count` is the end).
-    func opportunityKinds(_ units: [UInt16]) -> [Opportunity] {
+    func opportunityKinds(_ units: UnsafeBufferPointer<UInt16>) -> [Opportunity] {
         var kinds = [Opportunity](repeating: .none, count: units.count + 1)
-        guard let iterator = ICUBreakIterator(UBRK_LINE, utf16: units) else { return kinds }
-        for boundary in iterator.boundaries() {
+        for boundary in ICUBreakIterator.lines.boundaries(of: units) {
             let isHard =
                 boundary.status >= UBRK_LINE_HARD.rawValue && boundary.status < UBRK_LINE_HARD_LIMIT.rawValue
             kinds[boundary.offset] = isHard ? .mandatory : .allowed

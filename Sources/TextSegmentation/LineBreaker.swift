@@ -39,8 +39,8 @@ public struct LineBreaker: Sendable {
     /// gives them; the end of a non-empty text is always the last. Offsets in UTF-16 units.
     public func breakOpportunities(in text: String) -> [BreakOpportunity] {
         let units = Array(text.utf16)
-        guard !units.isEmpty, let iterator = ICUBreakIterator(UBRK_LINE, utf16: units) else { return [] }
-        return iterator.boundaries().map { boundary in
+        let boundaries = units.withUnsafeBufferPointer { ICUBreakIterator.lines.boundaries(of: $0) }
+        return boundaries.map { boundary in
             let isHard =
                 boundary.status >= UBRK_LINE_HARD.rawValue && boundary.status < UBRK_LINE_HARD_LIMIT.rawValue
             return BreakOpportunity(utf16Offset: boundary.offset, isMandatory: isHard)
