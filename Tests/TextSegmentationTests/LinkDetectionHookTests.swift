@@ -52,6 +52,16 @@ struct LinkDetectionHookTests {
         #expect(links(of: storage).isEmpty)
     }
 
+    @Test func lineBreakingKeepsTheStoredLinksWhole() {
+        let storage = TextStorage("intro\n日本 see https://example.com/a/b/c now\n")
+        storage.addHook(LinkDetectionHook())
+        storage.reprocess(0..<storage.text.utf8Count)
+        let paragraph = storage.paragraphRange(for: 7..<8)
+        // "日本 see " is 9 columns and 7 UTF-16 units; the link is 25 units.
+        #expect(LineBreaker().breaks(inParagraph: paragraph, of: storage, columns: 26) == [7, 33])
+        #expect(LineBreaker().breaks(in: storage.text.substring(paragraph), columns: 26) != [7, 33])
+    }
+
     @Test func randomEditsMatchDetectionFromScratch() throws {
         let seed = SeededGenerator.seedFromEnvironment(fallback: 0x11_4C5)
         var generator = SeededGenerator(seed: seed)
