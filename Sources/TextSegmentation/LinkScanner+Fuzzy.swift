@@ -26,7 +26,7 @@ extension LinkScanner {
             isAcceptedBareHost(host), let afterPort = scanPortAndTerminator(from: host.end),
             !looksLikeCode(host: host, end: afterPort)
         else { return (nil, end) }
-        return (Candidate(start: start, end: scanTail(from: afterPort), kind: .host), end)
+        return (Candidate(start: start, end: scanTail(from: afterPort, linkStart: start), kind: .host), end)
     }
 
     /// Whether a bare domain is really a member access in code: `callback.call(x)`,

@@ -38,7 +38,10 @@ extension LinkScanner {
         switch kind {
         case .space, .separator: return true
         case .punctuation: return value != UInt32(ASCII.underscore)
-        case .symbol, .letter: return false
+        // Markdown code spans, strikethrough and table cells: `` `url` ``, `~~url~~`, `|url|`.
+        case .symbol: return value == 0x60 || value == 0x7E || value == 0x7C
+        // Chinese and Japanese put no space before a URL: `詳細はhttps://…`.
+        case .letter: return value >= 0x1100 && ColumnWidth.width(of: Unicode.Scalar(value) ?? "a") == 2
         }
     }
 
@@ -53,7 +56,7 @@ extension LinkScanner {
         let authority = skipUserInfo(from: colon + 3)
         if scheme == "file", authority < count, bytes[authority] == ASCII.slash {
             // `file:///path`: the host may be empty.
-            let end = scanTail(from: authority)
+            let end = scanTail(from: authority, linkStart: start)
             return end > authority + 1 ? Candidate(start: start, end: end, kind: .url) : nil
         }
         let hostEnd: Int
@@ -65,7 +68,7 @@ extension LinkScanner {
             hostEnd = host.end
         }
         guard let afterPort = scanPortAndTerminator(from: hostEnd) else { return nil }
-        return Candidate(start: start, end: scanTail(from: afterPort), kind: .url)
+        return Candidate(start: start, end: scanTail(from: afterPort, linkStart: start), kind: .url)
     }
 
     /// `mailto:local@host` (any host, even a single label), with an optional `?query`.
@@ -77,7 +80,7 @@ extension LinkScanner {
         guard at > colon + 1, at < count, bytes[at] == ASCII.at, bytes[colon + 1] != ASCII.dot,
             let host = scanHost(from: at + 1), isHostTerminator(at: host.end)
         else { return nil }
-        return Candidate(start: start, end: scanTail(from: host.end), kind: .url)
+        return Candidate(start: start, end: scanTail(from: host.end, linkStart: start), kind: .url)
     }
 
     /// Skips `user:password@` at `start` if present; returns where the host starts.
@@ -118,7 +121,8 @@ extension LinkScanner {
             host.labelCount >= 2 || label(host.firstLabel, equals: "localhost"),
             let afterPort = scanPortAndTerminator(from: host.end)
         else { return (nil, afterSlashes) }
-        let candidate = Candidate(start: slash, end: scanTail(from: afterPort), kind: .protocolRelative)
+        let candidate = Candidate(
+            start: slash, end: scanTail(from: afterPort, linkStart: slash), kind: .protocolRelative)
         return (candidate, afterSlashes)
     }
 }

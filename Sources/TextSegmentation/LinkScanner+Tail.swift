@@ -1,12 +1,15 @@
 extension LinkScanner {
     /// Reads a path, query and fragment from `start` (which must hold `/`, `?` or `#` for
-    /// there to be one); returns where the link ends.
+    /// there to be one) of the link starting at `linkStart`; returns where the link ends.
     ///
-    /// Trailing `.,:;!?` and lone `?`/`#` count only when more of the link follows them;
+    /// Trailing `.,:;!?*_~` and lone `?`/`#` count only when more of the link follows them;
     /// brackets count only when balanced, quotes only in pairs (or `'` inside a word, as in
-    /// `I'm`). Whitespace, `<`, `>` and an unbalanced closing bracket end the link.
-    func scanTail(from start: Int) -> Int {
+    /// `I'm`). Whitespace, `<`, `>` and an unbalanced closing bracket end the link, and so does
+    /// the quote, backtick or bar the link was opened by (`"http://a.com/x","…"`, `` `url` ``).
+    func scanTail(from start: Int, linkStart: Int) -> Int {
         guard start < count else { return start }
+        let opener = linkStart > 0 ? bytes[linkStart - 1] : 0
+        let delimiter: UInt8? = [ASCII.quote, ASCII.apostrophe, 0x60, 0x7C].contains(opener) ? opener : nil
         switch bytes[start] {
         case ASCII.slash, ASCII.question, 0x23: break
         default: return start
@@ -15,6 +18,7 @@ extension LinkScanner {
         var position = start
         scan: while position < count {
             let byte = bytes[position]
+            if byte == delimiter { break scan }
             switch byte {
             case ASCII.openParen, ASCII.openBracket, ASCII.openBrace:
                 guard let close = matchingClose(from: position) else { break scan }
@@ -33,8 +37,9 @@ extension LinkScanner {
                 } else {
                     break scan
                 }
-            case ASCII.dot, 0x2C, ASCII.colon, 0x3B, 0x21, ASCII.question, 0x23:
-                // `.,:;!?#`: part of the link only if something else follows.
+            case ASCII.dot, 0x2C, ASCII.colon, 0x3B, 0x21, ASCII.question, 0x23, 0x2A, ASCII.underscore, 0x7E:
+                // `.,:;!?#*_~`: part of the link only if something else follows (Markdown
+                // emphasis `*url*`, `_url_`, `~~url~~` ends with them).
                 position += 1
             default:
                 if byte < 0x80 {

@@ -67,6 +67,31 @@ struct LinkDetectorTests {
         #expect(found("<https://example.com/end.>").map { $0[0] } == ["https://example.com/end."])
     }
 
+    @Test func quotesAndBackticksThatOpenALinkCloseIt() {
+        let json = #"{"home": "http://a.com/x","docs":"https://b.org/y?q=1"}"#
+        #expect(found(json).map { $0[0] } == ["http://a.com/x", "https://b.org/y?q=1"])
+        #expect(
+            found("see `https://example.com/path` and 'www.example.com/a'").map { $0[0] } == [
+                "https://example.com/path", "www.example.com/a",
+            ])
+        #expect(found("http://foo.com/blah_\"quoted\"").map { $0[0] } == [#"http://foo.com/blah_"quoted""#])
+    }
+
+    @Test func markdownEmphasisIsNotPartOfALink() {
+        // (`_http://…_` stays no link: linkify-it's not-links forbid a scheme right after `_`.)
+        let text = "*http://a.com/x* **http://b.com/y** ~~http://c.com/z~~ |http://d.com/w|"
+        #expect(
+            found(text).map { $0[0] } == [
+                "http://a.com/x", "http://b.com/y", "http://c.com/z", "http://d.com/w",
+            ])
+        #expect(found("http://a.com/snake_case_name").map { $0[0] } == ["http://a.com/snake_case_name"])
+    }
+
+    @Test func schemesMayFollowCJKWithoutSpace() {
+        #expect(found("詳細はhttps://example.com/ を参照").map { $0[0] } == ["https://example.com/"])
+        #expect(found("xhttps://example.com/").isEmpty)
+    }
+
     @Test func unicodeHostsAndPaths() {
         #expect(found("見て http://bücher.de/straße ok").map { $0[0] } == ["http://bücher.de/straße"])
         #expect(found("президент.рф") == [["президент.рф", "http://президент.рф"]])
@@ -77,6 +102,7 @@ struct LinkDetectorTests {
         #expect(found("file.notatld").isEmpty)
         #expect(found("version 1.2.10").isEmpty)
         #expect(found("github.io").count == 1)
+        #expect(found("пример.xn--p1ai") == [["пример.xn--p1ai", "http://пример.xn--p1ai"]])
     }
 
     @Test func memberCallsInCodeAreNoDomains() {
