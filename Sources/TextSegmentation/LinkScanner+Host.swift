@@ -143,7 +143,7 @@ extension LinkScanner {
         let raw = UnsafeBufferPointer(rebasing: bytes[range])
         if raw.allSatisfy({ $0 < 0x80 }) {
             guard !raw.allSatisfy(ASCII.isDigit) else { return false }
-            return suffixes.isPublicSuffix(String(decoding: raw.map(ASCII.lowercased), as: UTF8.self))
+            return suffixes.isPublicSuffix(asciiLabel: raw)
         }
         return suffixes.isPublicSuffix(String(decoding: raw, as: UTF8.self).lowercased())
     }

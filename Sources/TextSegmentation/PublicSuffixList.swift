@@ -10,6 +10,8 @@ public final class PublicSuffixList: @unchecked Sendable {
     private let context: OpaquePointer?
     // psl_builtin()'s context is static and must not be freed.
     private let ownsContext: Bool
+    // Answers for short labels, which code asks about over and over.
+    private let memo = SuffixMemo()
 
     /// The list every detector uses unless given another.
     public static let shared = PublicSuffixList()
@@ -44,5 +46,18 @@ public final class PublicSuffixList: @unchecked Sendable {
     public func isPublicSuffix(_ suffix: String) -> Bool {
         guard let context else { return false }
         return psl_is_public_suffix2(context, suffix, PSL_TYPE_ANY | PSL_TYPE_NO_STAR_RULE) != 0
+    }
+
+    /// ``isPublicSuffix(_:)`` for an ASCII label in any case, remembering answers for short
+    /// ones.
+    func isPublicSuffix(asciiLabel label: UnsafeBufferPointer<UInt8>) -> Bool {
+        let lowercased = label.lazy.map(ASCII.lowercased)
+        guard let key = SuffixMemo.key(lowercased) else {
+            return isPublicSuffix(String(decoding: Array(lowercased), as: UTF8.self))
+        }
+        if let known = memo.answer(for: key) { return known }
+        let answer = isPublicSuffix(String(decoding: Array(lowercased), as: UTF8.self))
+        memo.remember(answer, for: key)
+        return answer
     }
 }
