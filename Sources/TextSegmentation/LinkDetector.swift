@@ -1,11 +1,16 @@
-/// Finds the links in one line (or paragraph) of text: URLs with a scheme, protocol-relative
-/// URLs, `www.` hosts, bare domains whose suffix is on the Public Suffix List, IPv4 and IPv6
-/// hosts, and e-mail addresses.
+/// Finds the links in one line (or paragraph) of text: URLs with a scheme (user info, IPv4
+/// or bracketed IPv6 hosts, ports, paths, queries, fragments), protocol-relative URLs, `www.`
+/// hosts, bare domains whose last label is on the Public Suffix List, bare IPv4 addresses,
+/// and e-mail addresses. Hosts may be in any script (IDN) or punycode.
 ///
 /// Detection is a pure function of the text. It follows what people expect when they read
-/// text: trailing `.`, `,`, `:`, `;`, `!`, `?` and unmatched quotes are not part of a link,
-/// brackets and parentheses are kept only when balanced, and a link written as Markdown's
-/// `<url>` or `[text](url)` is exactly the text between the delimiters.
+/// text: trailing `.`, `,`, `:`, `;`, `!`, `?`, `*`, `_`, `~` and unmatched quotes are not
+/// part of a link, brackets and parentheses are kept only when balanced, a quote or backtick
+/// that opens a link closes it, and a link written as Markdown's `<url>` or `[text](url)` is
+/// exactly the text between the delimiters. The rules follow linkify-it's test fixtures.
+///
+/// ``Configuration/prose`` (the default) detects everything; ``Configuration/sourceCode``
+/// keeps to links written explicitly, since code is full of `object.member` lookalikes.
 ///
 /// A byte pre-scan looks for the characters every link contains (`.`, `:`, `@`, `/`) and
 /// does heavier work only around them.
