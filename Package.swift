@@ -8,7 +8,12 @@ let package = Package(
     name: "highlightd",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "highlightd", targets: ["highlightd"])
+        .executable(name: "highlightd", targets: ["highlightd"]),
+        // For the Benchmarks package; not a supported API.
+        .library(
+            name: "highlightdLibraries",
+            targets: ["TextRope", "DocumentStorage", "EditTrace", "GrammarEngine", "TextSegmentation"]
+        ),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -23,7 +23,8 @@ import Testing
 
     @Test(.enabled(if: TestData.shouldRun, TestData.skipReason))
     func readsGzippedTracesWhoseNaiveReplayReachesEndContent() throws {
-        for name in ["rustcode", "seph-blog1", "sveltecomponent", "json-crdt-patch"] {
+        // The naive model is quadratic; the smallest traces suffice to check the reader.
+        for name in ["sveltecomponent", "json-crdt-patch"] {
             let trace = try EditingTrace(contentsOf: TestData.url("editing-traces/\(name).json.gz"))
             #expect(!trace.transactions.isEmpty)
             #expect(trace.replayNaively() == trace.endContent, "\(name)")

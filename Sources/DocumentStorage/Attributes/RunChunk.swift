@@ -89,11 +89,36 @@ public struct RunChunk<Value: Hashable & Sendable>: RopeChunk {
     public mutating func replaceInPlace(_ range: Range<Int>, with replacement: RunChunk?, isLastLeaf: Bool)
         -> Bool
     {
+        if resizeRunInPlace(range, with: replacement) { return true }
         let edited = RunChunk(
             runs: prefix(range.lowerBound).runs + (replacement?.runs ?? [])
                 + suffix(from: range.upperBound).runs)
         guard edited.count > 0, edited.runs.count <= Self.maximumRuns else { return false }
         self = edited
         return true
+    }
+}
+
+extension RunChunk {
+    /// The common keystroke: the edit lies inside one run and inserts nothing or the same
+    /// value, so only that run's length changes and nothing is allocated.
+    fileprivate mutating func resizeRunInPlace(_ range: Range<Int>, with replacement: RunChunk?) -> Bool {
+        let inserted = replacement?.runs ?? []
+        guard inserted.count <= 1 else { return false }
+        var runStart = 0
+        for index in runs.indices {
+            let runEnd = runStart + runs[index].length
+            if range.lowerBound < runEnd || (range.lowerBound == runEnd && index == runs.count - 1) {
+                guard range.upperBound <= runEnd else { return false }
+                if let run = inserted.first, run.value != runs[index].value { return false }
+                let newLength = runs[index].length - range.count + (inserted.first?.length ?? 0)
+                guard newLength > 0 else { return false }
+                runs[index].length = newLength
+                count += newLength - (runEnd - runStart)
+                return true
+            }
+            runStart = runEnd
+        }
+        return false
     }
 }

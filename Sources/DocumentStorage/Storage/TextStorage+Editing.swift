@@ -30,7 +30,7 @@ extension TextStorage {
         let upper: Int
         do {
             lower = try text.utf8Offset(range.lowerBound, in: unit)
-            upper = try text.utf8Offset(range.upperBound, in: unit)
+            upper = range.isEmpty ? lower : try text.utf8Offset(range.upperBound, in: unit)
         } catch {
             throw .invalidOffset(error)
         }
@@ -44,26 +44,58 @@ extension TextStorage {
     @discardableResult
     public func applyEdits(_ edits: [TextEdit], unit: TextUnit) throws(StorageError) -> EditingTransaction? {
         guard !isProcessingEditing else { throw .editDuringProcessing }
-        let saved = (text, syntaxLayer, linkLayer, pending, dirtyRanges)
+        // Undo records rather than a snapshot: a snapshot would share the ropes' nodes and
+        // push every edit off the in-place fast path.
+        let savedPending = pending
+        let savedDirtyRanges = dirtyRanges
+        var undo: [EditUndoRecord] = []
         beginEditing()
         for edit in edits {
-            guard edit.location >= 0, edit.length >= 0 else {
-                (text, syntaxLayer, linkLayer, pending, dirtyRanges) = saved
-                editingDepth -= 1
-                throw .invalidRange(location: edit.location, length: edit.length)
-            }
-            do {
-                let lower = try text.utf8Offset(edit.location, in: unit)
-                let upper = try text.utf8Offset(edit.location + edit.length, in: unit)
+            do throws(StorageError) {
+                guard edit.location >= 0, edit.length >= 0 else {
+                    throw .invalidRange(location: edit.location, length: edit.length)
+                }
+                let lower: Int
+                let upper: Int
+                do {
+                    lower = try text.utf8Offset(edit.location, in: unit)
+                    upper =
+                        edit.length == 0 ? lower : try text.utf8Offset(edit.location + edit.length, in: unit)
+                } catch {
+                    throw .invalidOffset(error)
+                }
+                if edits.count > 1 {
+                    undo.append(undoRecord(for: lower..<upper, insertedLength: edit.text.utf8.count))
+                }
                 applyValidatedEdit(lower..<upper, with: edit.text)
             } catch {
-                // Copy-on-write makes the snapshot O(1); restoring it undoes the earlier edits.
-                (text, syntaxLayer, linkLayer, pending, dirtyRanges) = saved
+                for record in undo.reversed() { revert(record) }
+                pending = savedPending
+                dirtyRanges = savedDirtyRanges
                 editingDepth -= 1
-                throw .invalidOffset(error)
+                throw error
             }
         }
         return try endEditing()
+    }
+
+    /// What it takes to undo replacing `range` with `insertedLength` bytes.
+    private func undoRecord(for range: Range<Int>, insertedLength: Int) -> EditUndoRecord {
+        EditUndoRecord(
+            insertedRange: range.lowerBound..<(range.lowerBound + insertedLength),
+            deletedText: text.substring(range),
+            deletedSyntax: syntaxLayer.runs(in: range),
+            deletedLinks: linkLayer.runs(in: range)
+        )
+    }
+
+    private func revert(_ record: EditUndoRecord) {
+        text.replace(record.insertedRange, with: record.deletedText)
+        let restoredLength = record.deletedText.utf8.count
+        syntaxLayer.replace(record.insertedRange, insertedLength: restoredLength)
+        linkLayer.replace(record.insertedRange, insertedLength: restoredLength)
+        syntaxLayer.set(record.deletedSyntax, at: record.insertedRange.lowerBound)
+        linkLayer.set(record.deletedLinks, at: record.insertedRange.lowerBound)
     }
 
     /// Applies one edit already validated, mapping the pending edited range and dirty ranges.
@@ -128,4 +160,12 @@ public struct TextEdit: Hashable, Sendable {
         self.length = length
         self.text = text
     }
+}
+
+/// The state an applied edit destroyed, kept until its batch is known to be valid.
+struct EditUndoRecord {
+    var insertedRange: Range<Int>
+    var deletedText: String
+    var deletedSyntax: [AttributeRun<StyleID>]
+    var deletedLinks: [AttributeRun<LinkAttribute?>]
 }

@@ -10,10 +10,11 @@ extension TextStorage {
             changeInLength: text.utf8Count - edits.lengthsBefore.utf8
         )
         let failures = runHooks(context)
-        var changeInLength: [TextUnit: Int] = [:]
-        for unit in TextUnit.allCases {
-            changeInLength[unit] = text.count(in: unit) - edits.lengthsBefore.count(in: unit)
-        }
+        let after = text.summary
+        let before = edits.lengthsBefore
+        let changeInLength = LengthChange(
+            utf8: after.utf8 - before.utf8, utf16: after.utf16 - before.utf16,
+            utf32: after.scalars - before.scalars)
         transactionCount += 1
         return EditingTransaction(
             number: transactionCount,

@@ -9,7 +9,7 @@ public struct EditingTransaction: Sendable {
     /// The edited range, the paragraph range and the change in length (UTF-8).
     public var context: EditingContext
     /// The change in length in each unit.
-    public var changeInLength: [TextUnit: Int]
+    public var changeInLength: LengthChange
     /// The attribute changes, covering at least the edited range.
     public var delta: AttributeDelta
     /// Hooks that threw; their attribute writes were rolled back.
@@ -30,4 +30,30 @@ public struct HookFailure: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "hook \(hookName) failed: \(message)" }
+}
+
+/// Post-edit length minus pre-edit length, in each unit.
+public struct LengthChange: Hashable, Sendable {
+    /// In UTF-8 bytes.
+    public var utf8: Int
+    /// In UTF-16 code units.
+    public var utf16: Int
+    /// In Unicode scalars.
+    public var utf32: Int
+
+    /// Creates a length change.
+    public init(utf8: Int, utf16: Int, utf32: Int) {
+        self.utf8 = utf8
+        self.utf16 = utf16
+        self.utf32 = utf32
+    }
+
+    /// The change in `unit`.
+    public subscript(unit: TextUnit) -> Int {
+        switch unit {
+        case .utf8: utf8
+        case .utf16: utf16
+        case .utf32: utf32
+        }
+    }
 }

@@ -7,23 +7,37 @@ extension TextBuffer {
         guard offset >= 0 && offset <= length else {
             throw .outOfBounds(offset: offset, unit: unit, length: length)
         }
-        let result: Int
         if unit == .utf8 {
-            if let byte = byte(at: offset), UTF8Scanning.isContinuation(byte) {
-                throw .insideScalar(offset: offset, unit: unit)
+            guard offset < utf8Count, let leaf = rope.seekLeaf(where: { $0.utf8 > offset }) else {
+                return offset
             }
-            result = offset
-        } else {
-            guard let leaf = rope.seekLeaf(where: { $0.count(in: unit) >= offset }) else { return 0 }
-            let remaining = offset - leaf.prefix.count(in: unit)
-            let local = leaf.chunk.bytes.withUnsafeBufferPointer {
-                UTF8Scanning.byteOffset(in: $0, advancing: remaining, in: unit)
+            let local = offset - leaf.start
+            let byte = leaf.chunk.bytes[local]
+            if UTF8Scanning.isContinuation(byte) { throw .insideScalar(offset: offset, unit: unit) }
+            let previousIsCarriageReturn =
+                local > 0
+                ? leaf.chunk.bytes[local - 1] == UTF8Scanning.carriageReturn
+                : leaf.prefix.endsWithCarriageReturn
+            if previousIsCarriageReturn && byte == UTF8Scanning.lineFeed {
+                throw .insideLineTerminator(offset: offset, unit: unit)
             }
-            guard let local else { throw .insideScalar(offset: offset, unit: unit) }
-            result = leaf.start + local
+            return offset
         }
-        if isInsideLineTerminator(result) { throw .insideLineTerminator(offset: offset, unit: unit) }
-        return result
+        guard let leaf = rope.seekLeaf(where: { $0.count(in: unit) >= offset }) else { return 0 }
+        let remaining = offset - leaf.prefix.count(in: unit)
+        let bytes = leaf.chunk.bytes
+        let local = bytes.withUnsafeBufferPointer {
+            UTF8Scanning.byteOffset(in: $0, advancing: remaining, in: unit)
+        }
+        guard let local else { throw .insideScalar(offset: offset, unit: unit) }
+        // Only a `\r` just before the offset can make it fall inside `\r\n`; look further only then.
+        let previousIsCarriageReturn =
+            local > 0 ? bytes[local - 1] == UTF8Scanning.carriageReturn : leaf.prefix.endsWithCarriageReturn
+        if previousIsCarriageReturn {
+            let next = local < bytes.count ? bytes[local] : byte(at: leaf.start + local)
+            if next == UTF8Scanning.lineFeed { throw .insideLineTerminator(offset: offset, unit: unit) }
+        }
+        return leaf.start + local
     }
 
     /// The offset in `unit` of a UTF-8 offset that lies on a scalar boundary.

@@ -57,6 +57,14 @@ public struct TextBuffer: Sendable {
     /// Replaces a UTF-8 byte range (on scalar boundaries) with `text`.
     /// - Complexity: O(log n + text.utf8.count).
     public mutating func replace(_ range: Range<Int>, with text: String) {
-        rope.replaceSubrange(range, with: TextChunk.chunks(of: text))
+        var text = text
+        let editedInPlace = text.withUTF8 { inserted in
+            inserted.count <= TextChunk.maximumCount
+                && rope.editLeafInPlace(range) { chunk, local, _ in chunk.replaceBytes(local, with: inserted)
+                }
+        }
+        if !editedInPlace {
+            rope.replaceSubrange(range, with: TextChunk.chunks(of: text))
+        }
     }
 }

@@ -49,7 +49,16 @@ public struct TextChunk: RopeChunk, Sendable {
     public mutating func replaceInPlace(_ range: Range<Int>, with replacement: TextChunk?, isLastLeaf: Bool)
         -> Bool
     {
-        let inserted = replacement?.bytes ?? []
+        guard let replacement else {
+            return replaceBytes(range, with: UnsafeBufferPointer(start: nil, count: 0))
+        }
+        return replacement.bytes.withUnsafeBufferPointer { replaceBytes(range, with: $0) }
+    }
+
+    /// Replaces `range` with UTF-8 bytes in place, updating the summary from the edited bytes
+    /// only; false (nothing changed) if the chunk would become empty or too large.
+    public mutating func replaceBytes(_ range: Range<Int>, with inserted: UnsafeBufferPointer<UInt8>) -> Bool
+    {
         let newCount = bytes.count - range.count + inserted.count
         guard newCount > 0, newCount <= Self.maximumCount else { return false }
         // Line breaks depend on the byte after each `\r`, so recount from one byte before the
@@ -64,7 +73,7 @@ public struct TextChunk: RopeChunk, Sendable {
         bytes.replaceSubrange(range, with: inserted)
         let insertedEnd = range.lowerBound + inserted.count
         let newContext = bytes.withUnsafeBufferPointer { Self.lineBreaks(in: $0, contextStart..<insertedEnd) }
-        let insertedSummary = replacement?.summary ?? .zero
+        let insertedSummary = UTF8Scanning.summary(of: inserted, 0..<inserted.count)
         summary.utf8 = newCount
         summary.utf16 += insertedSummary.utf16 - old.edited.utf16
         summary.scalars += insertedSummary.scalars - old.edited.scalars

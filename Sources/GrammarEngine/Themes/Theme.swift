@@ -1,0 +1,41 @@
+/// A resolved colour theme: vscode-textmate's theme semantics over tmTheme and VS Code files.
+///
+/// Build one from a file (`Theme.load(from:)`), a built-in name (`Theme.builtIn(named:)`) or a
+/// `RawTheme`. Resolve styles incrementally with `resolve(_:parent:)` as scopes are pushed, or
+/// all at once with `style(forScopes:)`. A theme is immutable apart from its internal match
+/// cache, which is locked, so one instance can be shared across threads.
+public final class Theme: Sendable {
+    /// The theme's display name, when the file gives one.
+    public let name: String?
+    /// The style of text no rule applies to: the theme's default colours and font style.
+    public let defaultStyle: TokenStyle
+    /// The trie of rules, keyed by dot segments of target scopes.
+    let root: ThemeTrieNode
+    /// Candidate rules per scope name.
+    let cache = ThemeMatchCache()
+
+    /// Resolves a raw theme, exactly as vscode-textmate's `resolveParsedThemeRules` does.
+    public init(_ raw: RawTheme) {
+        name = raw.name
+        var rules = ThemeRule.parse(raw).sorted(by: ThemeRule.precedes)
+
+        // Leading rules with an empty target scope set the defaults, later ones winning.
+        var fontStyle: FontStyle = []
+        var foreground = ThemeColor(hex: "#000000")!
+        var background = ThemeColor(hex: "#ffffff")!
+        while let first = rules.first, first.selector.scope.isEmpty {
+            rules.removeFirst()
+            if let value = first.fontStyle { fontStyle = value }
+            if let value = first.foreground { foreground = value }
+            if let value = first.background { background = value }
+        }
+        defaultStyle = TokenStyle(
+            foreground: foreground, background: background, fontStyle: fontStyle)
+
+        let empty = ThemeTrieRule(scopeDepth: 0, parentScopes: [], exclusions: [])
+        root = ThemeTrieNode(mainRule: empty)
+        for rule in rules {
+            root.insert(depth: 0, scope: Substring(rule.selector.scope), rule: rule)
+        }
+    }
+}

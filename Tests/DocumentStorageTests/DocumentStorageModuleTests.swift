@@ -1,2 +1,0 @@
-import DocumentStorage
-import Testing
