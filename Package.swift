@@ -88,7 +88,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TextSegmentationTests",
-            dependencies: ["TextSegmentation", "CICU", "TestSupport"]
+            dependencies: ["TextSegmentation", "DocumentStorage", "CICU", "TestSupport"]
         ),
     ]
 )

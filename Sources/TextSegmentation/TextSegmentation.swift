@@ -1,1 +1,0 @@
-/// Link detection and line breaking.

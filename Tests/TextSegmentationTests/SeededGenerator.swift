@@ -1,0 +1,24 @@
+import Foundation
+
+/// SplitMix64: a small seeded generator so random tests replay. The seed comes from `SEED`
+/// when set, and every failure message prints it.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    /// The seed from the `SEED` environment variable, else `fallback`.
+    static func seedFromEnvironment(fallback: UInt64) -> UInt64 {
+        ProcessInfo.processInfo.environment["SEED"].flatMap { UInt64($0) } ?? fallback
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
