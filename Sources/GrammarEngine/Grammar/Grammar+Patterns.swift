@@ -1,0 +1,115 @@
+extension Grammar {
+    /// The child patterns of `rule` for an anchor variant, compiling them on first use.
+    func compiledList(_ rule: Rule, allowA: Bool, allowG: Bool) -> CompiledRuleList {
+        lock.lock()
+        defer { lock.unlock() }
+        let variant = RegexSource.variantIndex(allowA: allowA, allowG: allowG)
+        if let list = rule.compiledLists[variant] { return list }
+        var sources: [(RegexSource, Int)] = []
+        var visiting: Set<Int> = []
+        if rule.kind == .includeOnly {
+            collectPatterns(rule, into: &sources, visiting: &visiting)
+        } else {
+            for id in rule.patterns {
+                if let child = self.rule(id) { collectPatterns(child, into: &sources, visiting: &visiting) }
+            }
+        }
+        let hasAnchor = sources.contains { $0.0.hasAnchor }
+        let list = CompiledRuleList(
+            patterns: sources.map { pattern(for: $0.0, allowA: allowA, allowG: allowG) },
+            ruleIds: sources.map(\.1))
+        if hasAnchor {
+            rule.compiledLists[variant] = list
+        } else {
+            // Without anchors every variant is the same list.
+            rule.compiledLists = [list, list, list, list]
+        }
+        return list
+    }
+
+    /// vscode's `collectPatterns`: match → its match, begin rules → their begin, include-only
+    /// → its children inlined. Cycles made only of include-only rules are cut.
+    private func collectPatterns(_ rule: Rule, into sources: inout [(RegexSource, Int)], visiting: inout Set<Int>) {
+        switch rule.kind {
+        case .match, .beginEnd, .beginWhile:
+            if let match = rule.match { sources.append((match, rule.id)) }
+        case .includeOnly:
+            guard visiting.insert(rule.id).inserted else { return }
+            defer { visiting.remove(rule.id) }
+            for id in rule.patterns {
+                if let child = self.rule(id) { collectPatterns(child, into: &sources, visiting: &visiting) }
+            }
+        case .capture:
+            break
+        }
+    }
+
+    /// The end pattern of a begin/end rule, or the while pattern of a begin/while rule, with
+    /// back-references resolved as stored on the frame.
+    func closingPattern(_ rule: Rule, resolved: String?, allowA: Bool, allowG: Bool) -> Pattern {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let base = rule.kind == .beginWhile ? rule.whileSource : rule.end else { return Pattern.never }
+        guard base.hasBackReferences, let resolved else {
+            return pattern(for: base, allowA: allowA, allowG: allowG)
+        }
+        if let source = rule.resolvedEnds[resolved] {
+            return pattern(for: source, allowA: allowA, allowG: allowG)
+        }
+        // Alternating end texts (heredoc names, fences) each keep their compiled pattern; the
+        // map is bounded so a document cannot grow it without limit.
+        if rule.resolvedEnds.count >= 64 { rule.resolvedEnds.removeAll() }
+        let source = RegexSource(resolved: resolved, hasAnchor: base.hasAnchor, rulePath: base.rulePath)
+        rule.resolvedEnds[resolved] = source
+        return pattern(for: source, allowA: allowA, allowG: allowG)
+    }
+
+    /// Translates and compiles one variant of a source; failures become `Pattern.never` and a
+    /// diagnostic. The caller holds the lock.
+    private func pattern(for source: RegexSource, allowA: Bool, allowG: Bool) -> Pattern {
+        let variant = source.hasAnchor ? RegexSource.variantIndex(allowA: allowA, allowG: allowG) : 0
+        if let compiled = source.variants[variant] { return compiled }
+        let compiled: Pattern
+        do {
+            let translated = try OnigurumaTranslator.translate(
+                source.source, options: TranslationOptions(allowAnchorA: allowA, allowAnchorG: allowG))
+            // A live \G depends on the search start and \K moves the reported start: neither
+            // result can be reused from another start.
+            let cacheable = !(translated.usesAnchorG && allowG) && !translated.usesMatchReset
+            do {
+                compiled = try Pattern(translated.source, isCacheable: cacheable)
+            } catch {
+                compiled = disabled(source, message: "PCRE2: \(error)")
+            }
+        } catch {
+            compiled = disabled(source, message: "translation: \(error)")
+        }
+        source.variants[variant] = compiled
+        return compiled
+    }
+
+    private func disabled(_ source: RegexSource, message: String) -> Pattern {
+        let error = GrammarError.invalidPattern(
+            grammar: scopeName, rulePath: source.rulePath, pattern: source.source, message: message)
+        if !patternDiagnostics.contains(error) { patternDiagnostics.append(error) }
+        return Pattern.never
+    }
+
+    /// Compiles every pattern reachable from the root in every anchor variant, returning the
+    /// failures (a grammar check, as helix's `xtask` does for its bundled grammars).
+    public func compileAllPatterns() -> [GrammarError] {
+        for rule in rules.compactMap({ $0 }) where rule.kind != .capture && rule.kind != .match {
+            for allowA in [false, true] {
+                for allowG in [false, true] {
+                    _ = compiledList(rule, allowA: allowA, allowG: allowG)
+                    let closing = rule.kind == .beginWhile ? rule.whileSource : rule.end
+                    // Back-referenced ends only exist once resolved against a begin match.
+                    if let closing, !closing.hasBackReferences {
+                        _ = closingPattern(rule, resolved: nil, allowA: allowA, allowG: allowG)
+                    }
+                }
+            }
+        }
+        return diagnostics
+    }
+}

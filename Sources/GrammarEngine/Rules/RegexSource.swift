@@ -1,0 +1,63 @@
+/// One rule's regex as vscode-textmate's `RegExpSource` prepares it, with its compiled
+/// anchor variants.
+///
+/// `\z` is rewritten to `$(?!\n)(?<!\n)` at load (it never matches on a full line, which ends in
+/// `\n`, but does at the end of a retokenized capture); `\A` and `\G` make the source compile in
+/// up to four variants (A0/A1 × G0/G1).
+final class RegexSource: @unchecked Sendable {
+    /// The source after the `\z` rewrite.
+    let source: String
+    /// The source contains `\A` or `\G`.
+    let hasAnchor: Bool
+    /// The source contains `\N` back-references to the begin match (end and while only).
+    let hasBackReferences: Bool
+    /// Where the pattern came from, for diagnostics.
+    let rulePath: String
+    // Compiled variants, indexed by `variantIndex`; guarded by the grammar's lock.
+    var variants: [Pattern?] = [nil, nil, nil, nil]
+
+    init(_ raw: String, rulePath: String) {
+        var output = ""
+        var hasAnchor = false
+        var scalars = Array(raw.unicodeScalars)[...]
+        while let scalar = scalars.popFirst() {
+            guard scalar == "\\", let next = scalars.first else {
+                output.unicodeScalars.append(scalar)
+                continue
+            }
+            scalars.removeFirst()
+            if next == "z" {
+                output += "$(?!\\n)(?<!\\n)"
+                continue
+            }
+            if next == "A" || next == "G" { hasAnchor = true }
+            output.unicodeScalars.append(scalar)
+            output.unicodeScalars.append(next)
+        }
+        self.source = output
+        self.hasAnchor = hasAnchor
+        self.hasBackReferences = Self.containsBackReference(output)
+        self.rulePath = rulePath
+    }
+
+    /// A source whose back-references are already resolved; it keeps the anchor facts.
+    init(resolved: String, hasAnchor: Bool, rulePath: String) {
+        self.source = resolved
+        self.hasAnchor = hasAnchor
+        self.hasBackReferences = false
+        self.rulePath = rulePath
+    }
+
+    static func containsBackReference(_ source: String) -> Bool {
+        var previousWasBackslash = false
+        for byte in source.utf8 {
+            if previousWasBackslash, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { return true }
+            previousWasBackslash = byte == UInt8(ascii: "\\")
+        }
+        return false
+    }
+
+    static func variantIndex(allowA: Bool, allowG: Bool) -> Int {
+        (allowA ? 1 : 0) + (allowG ? 2 : 0)
+    }
+}
