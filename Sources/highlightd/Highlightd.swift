@@ -7,7 +7,8 @@ struct Highlightd: ParsableCommand {
         commandName: "highlightd",
         abstract: "A syntax-highlighting text storage daemon.",
         subcommands: [
-            DemoCommand.self
+            DemoCommand.self,
+            ConformanceCommand.self,
         ]
     )
 }

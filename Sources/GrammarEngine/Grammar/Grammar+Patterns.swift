@@ -72,7 +72,7 @@ extension Grammar {
         let compiled: Pattern
         do {
             let translated = try OnigurumaTranslator.translate(
-                source.source, options: TranslationOptions(allowAnchorA: allowA, allowAnchorG: allowG))
+                source.variantSource(allowA: allowA, allowG: allowG), options: TranslationOptions(allowAnchorA: allowA, allowAnchorG: allowG))
             // A live \G depends on the search start and \K moves the reported start: neither
             // result can be reused from another start.
             let cacheable = !(translated.usesAnchorG && allowG) && !translated.usesMatchReset
