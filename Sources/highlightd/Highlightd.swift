@@ -9,6 +9,7 @@ struct Highlightd: ParsableCommand {
         subcommands: [
             DemoCommand.self,
             ConformanceCommand.self,
+            BenchCommand.self,
         ]
     )
 }
