@@ -47,7 +47,8 @@ extension ConformanceSuite {
         }
         var rootScope = test.grammarScopeName
         if rootScope == nil, let path = test.grammarPath {
-            rootScope = byPath[path]?.scopeName
+            rootScope =
+                byPath[path]?.scopeName
                 ?? (try? RawGrammar(contentsOf: folder.appendingPathComponent(path)))?.scopeName
         }
         guard let rootScope, let root = byScope[rootScope] else {
@@ -67,7 +68,8 @@ extension ConformanceSuite {
             // vscode's runner drops expected empty tokens on non-empty lines.
             let expected = line.text.isEmpty ? line.tokens : line.tokens.filter { !$0.value.isEmpty }
             if actual != expected {
-                var detail = "line \(index + 1) \(line.text.debugDescription)\n  expected: \(expected)\n  actual:   \(actual)"
+                var detail =
+                    "line \(index + 1) \(line.text.debugDescription)\n  expected: \(expected)\n  actual:   \(actual)"
                 for diagnostic in grammar.diagnostics {
                     detail += "\n  \(diagnostic)"
                 }
@@ -83,7 +85,8 @@ extension ConformanceSuite {
             let start = min(token.start, bytes.count)
             let end = min(index + 1 < tokens.count ? tokens[index + 1].start : bytes.count, bytes.count)
             return ExpectedToken(
-                value: String(decoding: bytes[start..<max(start, end)], as: UTF8.self), scopes: token.scopes.scopeNames)
+                value: String(decoding: bytes[start..<max(start, end)], as: UTF8.self),
+                scopes: token.scopes.scopeNames)
         }
     }
 }

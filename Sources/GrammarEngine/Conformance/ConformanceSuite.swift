@@ -70,7 +70,8 @@ public struct ConformanceSuite: Sendable {
                 if case .array(let rawTokens)? = rawLine["tokens"] {
                     for token in rawTokens {
                         tokens.append(
-                            ExpectedToken(value: token["value"]?.stringValue ?? "", scopes: strings(token["scopes"])))
+                            ExpectedToken(
+                                value: token["value"]?.stringValue ?? "", scopes: strings(token["scopes"])))
                     }
                 }
                 lines.append(Line(text: rawLine["line"]?.stringValue ?? "", tokens: tokens))

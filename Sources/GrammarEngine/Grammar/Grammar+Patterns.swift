@@ -29,7 +29,9 @@ extension Grammar {
 
     /// vscode's `collectPatterns`: match → its match, begin rules → their begin, include-only
     /// → its children inlined. Cycles made only of include-only rules are cut.
-    private func collectPatterns(_ rule: Rule, into sources: inout [(RegexSource, Int)], visiting: inout Set<Int>) {
+    private func collectPatterns(
+        _ rule: Rule, into sources: inout [(RegexSource, Int)], visiting: inout Set<Int>
+    ) {
         switch rule.kind {
         case .match, .beginEnd, .beginWhile:
             if let match = rule.match { sources.append((match, rule.id)) }
@@ -72,7 +74,8 @@ extension Grammar {
         let compiled: Pattern
         do {
             let translated = try OnigurumaTranslator.translate(
-                source.variantSource(allowA: allowA, allowG: allowG), options: TranslationOptions(allowAnchorA: allowA, allowAnchorG: allowG))
+                source.variantSource(allowA: allowA, allowG: allowG),
+                options: TranslationOptions(allowAnchorA: allowA, allowAnchorG: allowG))
             // A live \G depends on the search start and \K moves the reported start: neither
             // result can be reused from another start.
             let cacheable = !(translated.usesAnchorG && allowG) && !translated.usesMatchReset

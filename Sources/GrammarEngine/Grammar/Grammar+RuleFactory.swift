@@ -29,27 +29,32 @@ extension Grammar {
             if patterns == nil, let include = raw.include {
                 patterns = [RawRule(include: include)]
             }
-            let rule = Rule(id: id, kind: .includeOnly, name: raw.name, contentName: raw.contentName, path: path)
+            let rule = Rule(
+                id: id, kind: .includeOnly, name: raw.name, contentName: raw.contentName, path: path)
             (rule.patterns, rule.hasMissingPatterns) = compilePatterns(patterns, context: context, path: path)
             return rule
         }
         if let whilePattern = raw.whilePattern, !whilePattern.isEmpty {
-            let rule = Rule(id: id, kind: .beginWhile, name: raw.name, contentName: raw.contentName, path: path)
+            let rule = Rule(
+                id: id, kind: .beginWhile, name: raw.name, contentName: raw.contentName, path: path)
             rule.match = RegexSource(begin, rulePath: path + "begin")
             rule.captures = compileCaptures(
                 raw.beginCaptures ?? raw.captures, context: context, path: path + "beginCaptures")
             rule.whileSource = RegexSource(whilePattern, rulePath: path + "while")
             rule.whileCaptures = compileCaptures(
                 raw.whileCaptures ?? raw.captures, context: context, path: path + "whileCaptures")
-            (rule.patterns, rule.hasMissingPatterns) = compilePatterns(raw.patterns, context: context, path: path)
+            (rule.patterns, rule.hasMissingPatterns) = compilePatterns(
+                raw.patterns, context: context, path: path)
             return rule
         }
         let rule = Rule(id: id, kind: .beginEnd, name: raw.name, contentName: raw.contentName, path: path)
         rule.match = RegexSource(begin, rulePath: path + "begin")
-        rule.captures = compileCaptures(raw.beginCaptures ?? raw.captures, context: context, path: path + "beginCaptures")
+        rule.captures = compileCaptures(
+            raw.beginCaptures ?? raw.captures, context: context, path: path + "beginCaptures")
         // A missing end is '' and matches at once (vscode-textmate since 2026, "Issue #251").
         rule.end = RegexSource(raw.end ?? "", rulePath: path + "end")
-        rule.endCaptures = compileCaptures(raw.endCaptures ?? raw.captures, context: context, path: path + "endCaptures")
+        rule.endCaptures = compileCaptures(
+            raw.endCaptures ?? raw.captures, context: context, path: path + "endCaptures")
         rule.applyEndPatternLast = raw.applyEndPatternLast
         (rule.patterns, rule.hasMissingPatterns) = compilePatterns(raw.patterns, context: context, path: path)
         return rule
@@ -65,7 +70,8 @@ extension Grammar {
                 retokenizeId = compiledRuleId(raw, context: context, path: capturePath)
             }
             let id = rules.count
-            let rule = Rule(id: id, kind: .capture, name: raw.name, contentName: raw.contentName, path: capturePath)
+            let rule = Rule(
+                id: id, kind: .capture, name: raw.name, contentName: raw.contentName, path: capturePath)
             rule.retokenizeCapturedWithRuleId = retokenizeId
             rules.append(rule)
             result[index] = rule
@@ -98,11 +104,15 @@ extension Grammar {
             return compiledRuleId(raw, context: context, path: path)
         }
         if include == "$self" || include == "$base" {
-            return context.repository[include].map { compiledRuleId($0, context: context, path: include + ".") }
+            return context.repository[include].map {
+                compiledRuleId($0, context: context, path: include + ".")
+            }
         }
         guard let sharp = include.firstIndex(of: "#") else {
             guard let external = externalContext(include, includer: context) else { return nil }
-            return external.repository["$self"].map { compiledRuleId($0, context: external, path: include + ".") }
+            return external.repository["$self"].map {
+                compiledRuleId($0, context: external, path: include + ".")
+            }
         }
         let ruleName = String(include[include.index(after: sharp)...])
         if sharp == include.startIndex {

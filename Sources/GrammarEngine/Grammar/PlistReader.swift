@@ -45,8 +45,8 @@ final class PlistReader: NSObject, XMLParserDelegate {
         text += string
     }
 
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        text += String(decoding: CDATABlock, as: UTF8.self)
+    func parser(_ parser: XMLParser, foundCDATA block: Data) {
+        text += String(decoding: block, as: UTF8.self)
     }
 
     func parser(

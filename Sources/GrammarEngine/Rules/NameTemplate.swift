@@ -7,7 +7,8 @@ struct NameTemplate: Sendable {
     init(_ text: String) {
         self.text = text
         self.hasCaptures =
-            text.utf8.contains(UInt8(ascii: "$")) && Self.scan(Array(text.utf8)).contains { $0.placeholder != nil }
+            text.utf8.contains(UInt8(ascii: "$"))
+            && Self.scan(Array(text.utf8)).contains { $0.placeholder != nil }
     }
 
     private struct Piece {

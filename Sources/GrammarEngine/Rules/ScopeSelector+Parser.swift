@@ -10,7 +10,9 @@ extension ScopeSelector {
 
         static func isIdentifier(_ token: String?) -> Bool {
             guard let token else { return false }
-            return token.unicodeScalars.contains { $0 == "_" || $0 == "." || $0 == ":" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+            return token.unicodeScalars.contains {
+                $0 == "_" || $0 == "." || $0 == ":" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+            }
         }
 
         mutating func parseSelectors() -> [(matcher: Matcher, priority: Int)] {

@@ -38,13 +38,14 @@ public enum ScopeSelector {
         var tokens: [String] = []
         let scalars = Array(selector.unicodeScalars)
         func isWord(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == "_" || scalar == "." || scalar == ":" || (scalar.isASCII && scalar.properties.isAlphabetic)
+            scalar == "_" || scalar == "." || scalar == ":"
+                || (scalar.isASCII && scalar.properties.isAlphabetic)
                 || ("0"..."9").contains(scalar) || (!scalar.isASCII && scalar.properties.isAlphabetic)
         }
         var index = 0
         while index < scalars.count {
             let scalar = scalars[index]
-            if (scalar == "L" || scalar == "R"), index + 1 < scalars.count, scalars[index + 1] == ":" {
+            if scalar == "L" || scalar == "R", index + 1 < scalars.count, scalars[index + 1] == ":" {
                 tokens.append(String(scalar) + ":")
                 index += 2
             } else if isWord(scalar) {

@@ -18,10 +18,13 @@ extension Grammar {
         while lineStart < bytes.count || (lineStart == 0 && bytes.isEmpty) {
             guard !bytes.isEmpty else { break }
             var contentEnd = lineStart
-            while contentEnd < bytes.count, bytes[contentEnd] != 0x0A, bytes[contentEnd] != 0x0D { contentEnd += 1 }
+            while contentEnd < bytes.count, bytes[contentEnd] != 0x0A, bytes[contentEnd] != 0x0D {
+                contentEnd += 1
+            }
             var lineEnd = contentEnd
             if lineEnd < bytes.count {
-                lineEnd += bytes[lineEnd] == 0x0D && lineEnd + 1 < bytes.count && bytes[lineEnd + 1] == 0x0A ? 2 : 1
+                lineEnd +=
+                    bytes[lineEnd] == 0x0D && lineEnd + 1 < bytes.count && bytes[lineEnd + 1] == 0x0A ? 2 : 1
             }
             let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<contentEnd])
             let tokenization = tokenizeLine(utf8: line, state: state)
@@ -29,7 +32,8 @@ extension Grammar {
             for (index, token) in tokenization.tokens.enumerated() {
                 let start = lineStart + token.start
                 let end =
-                    index + 1 < tokenization.tokens.count ? lineStart + tokenization.tokens[index + 1].start : lineEnd
+                    index + 1 < tokenization.tokens.count
+                    ? lineStart + tokenization.tokens[index + 1].start : lineEnd
                 guard end > start else { continue }
                 let key = ObjectIdentifier(token.scopes)
                 let scopes: [String]

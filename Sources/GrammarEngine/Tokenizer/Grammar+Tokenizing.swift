@@ -6,7 +6,8 @@ extension Grammar {
         let root = interner.scope(rule(rootId)?.name?.text ?? "unknown", parent: nil)
         return interner.canonical(
             RuleStack(
-                parent: nil, ruleId: rootId, enterPos: -1, anchorPos: -1, beginRuleCapturedEOL: false, endRule: nil,
+                parent: nil, ruleId: rootId, enterPos: -1, anchorPos: -1, beginRuleCapturedEOL: false,
+                endRule: nil,
                 nameScopes: root, contentScopes: root, isCanonical: false))
     }
 
@@ -49,11 +50,13 @@ extension Grammar {
         defer { workspace.lineBuffer = buffer }
         let deadline = configuration.lineTimeBudget.map { budget in
             let (seconds, attoseconds) = budget.components
-            let nanoseconds = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds / 1_000_000_000))
+            let nanoseconds =
+                UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds / 1_000_000_000))
             return DispatchTime.now().uptimeNanoseconds &+ nanoseconds
         }
         return buffer.withUnsafeBufferPointer { subject in
-            var tokenizer = LineTokenizer(grammar: self, line: subject, workspace: workspace, deadline: deadline)
+            var tokenizer = LineTokenizer(
+                grammar: self, line: subject, workspace: workspace, deadline: deadline)
             let (endStack, stoppedEarly) = tokenizer.tokenizeString(
                 length: subject.count, isFirstLine: isFirstLine, linePos: 0, stack: startState,
                 checkWhileConditions: true, timeLimited: true)

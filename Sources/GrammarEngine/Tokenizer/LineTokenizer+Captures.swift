@@ -13,7 +13,9 @@ extension LineTokenizer {
         var local: [(scopes: ScopeStack, end: Int)] = []
         let maxEnd = match.end
         for index in 0..<count {
-            guard let capture = captures[index], let range = match.range(index), !range.isEmpty else { continue }
+            guard let capture = captures[index], let range = match.range(index), !range.isEmpty else {
+                continue
+            }
             if range.lowerBound > maxEnd { break }
             while let top = local.last, top.end <= range.lowerBound {
                 collector.produce(top.scopes, until: top.end)
@@ -30,7 +32,8 @@ extension LineTokenizer {
                 let contentName = capture.contentName?.resolve(line: line, match: match)
                 let contentScopes = grammar.push(contentName, onto: nameScopes)
                 let pushed = stack.push(
-                    ruleId: retokenizeId, enterPos: range.lowerBound, anchorPos: -1, beginRuleCapturedEOL: false,
+                    ruleId: retokenizeId, enterPos: range.lowerBound, anchorPos: -1,
+                    beginRuleCapturedEOL: false,
                     endRule: nil, nameScopes: nameScopes, contentScopes: contentScopes)
                 _ = tokenizeString(
                     length: range.upperBound, isFirstLine: isFirstLine && range.lowerBound == 0,

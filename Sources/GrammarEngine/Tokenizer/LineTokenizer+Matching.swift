@@ -27,7 +27,9 @@ extension LineTokenizer {
         }
         guard let best else { return normal }
         guard let normal else { return (best.ruleId, best.match) }
-        if best.match.start < normal.match.start || (best.priority == -1 && best.match.start == normal.match.start) {
+        if best.match.start < normal.match.start
+            || (best.priority == -1 && best.match.start == normal.match.start)
+        {
             return (best.ruleId, best.match)
         }
         return normal
@@ -41,7 +43,8 @@ extension LineTokenizer {
         let list = grammar.compiledList(rule, allowA: allowA, allowG: allowG)
         var scanner = PatternScanner(patterns: list.patterns, extra: nil, extraFirst: false)
         if rule.kind == .beginEnd {
-            scanner.extra = grammar.closingPattern(rule, resolved: stack.endRule, allowA: allowA, allowG: allowG)
+            scanner.extra = grammar.closingPattern(
+                rule, resolved: stack.endRule, allowA: allowA, allowG: allowG)
             scanner.extraFirst = !rule.applyEndPatternLast
         }
         guard

@@ -6,7 +6,8 @@ extension LineTokenizer {
     /// tokens and moves the position and the anchor; a failure cuts the stack below that frame
     /// and stops the checks.
     mutating func checkWhile(
-        length: Int, generation: Int, isFirstLine firstLine: Bool, linePos startPos: Int, stack startStack: RuleStack
+        length: Int, generation: Int, isFirstLine firstLine: Bool, linePos startPos: Int,
+        stack startStack: RuleStack
     ) -> (RuleStack, Int, Int, Bool) {
         var stack = startStack
         var linePos = startPos
@@ -15,7 +16,9 @@ extension LineTokenizer {
         var whileFrames: [(rule: Rule, frame: RuleStack)] = []
         var node: RuleStack? = stack
         while let frame = node {
-            if let rule = grammar.rule(frame.ruleId), rule.kind == .beginWhile { whileFrames.append((rule, frame)) }
+            if let rule = grammar.rule(frame.ruleId), rule.kind == .beginWhile {
+                whileFrames.append((rule, frame))
+            }
             node = frame.parent
         }
         for (rule, frame) in whileFrames.reversed() {
@@ -30,7 +33,9 @@ extension LineTokenizer {
                 break
             }
             collector.produce(frame, until: match.start)
-            handleCaptures(length: length, isFirstLine: isFirstLine, stack: frame, captures: rule.whileCaptures, match: match)
+            handleCaptures(
+                length: length, isFirstLine: isFirstLine, stack: frame, captures: rule.whileCaptures,
+                match: match)
             collector.produce(frame, until: match.end)
             anchorPosition = match.end
             if match.end > linePos {

@@ -32,7 +32,8 @@ struct LineTokenizer {
         let generation = workspace.cache.beginSubject()
         if checkWhileConditions {
             (stack, linePos, anchorPosition, isFirstLine) = checkWhile(
-                length: length, generation: generation, isFirstLine: isFirstLine, linePos: linePos, stack: stack)
+                length: length, generation: generation, isFirstLine: isFirstLine, linePos: linePos,
+                stack: stack)
         }
         while true {
             if timeLimited, let deadline, DispatchTime.now().uptimeNanoseconds > deadline {
@@ -54,7 +55,8 @@ struct LineTokenizer {
                 collector.produce(stack, until: match.start)
                 stack = stack.with(contentScopes: stack.nameScopes)
                 handleCaptures(
-                    length: length, isFirstLine: isFirstLine, stack: stack, captures: poppedRule?.endCaptures ?? [],
+                    length: length, isFirstLine: isFirstLine, stack: stack,
+                    captures: poppedRule?.endCaptures ?? [],
                     match: match)
                 collector.produce(stack, until: match.end)
                 stack = stack.parent ?? stack
@@ -77,7 +79,8 @@ struct LineTokenizer {
                 switch rule.kind {
                 case .beginEnd, .beginWhile:
                     handleCaptures(
-                        length: length, isFirstLine: isFirstLine, stack: stack, captures: rule.captures, match: match)
+                        length: length, isFirstLine: isFirstLine, stack: stack, captures: rule.captures,
+                        match: match)
                     collector.produce(stack, until: match.end)
                     anchorPosition = match.end
                     let contentName = rule.contentName?.resolve(line: line, match: match)
@@ -94,7 +97,8 @@ struct LineTokenizer {
                     }
                 default:
                     handleCaptures(
-                        length: length, isFirstLine: isFirstLine, stack: stack, captures: rule.captures, match: match)
+                        length: length, isFirstLine: isFirstLine, stack: stack, captures: rule.captures,
+                        match: match)
                     collector.produce(stack, until: match.end)
                     stack = stack.parent ?? stack
                     if !hasAdvanced {

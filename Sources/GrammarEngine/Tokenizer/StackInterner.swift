@@ -31,12 +31,16 @@ final class StackInterner: @unchecked Sendable {
 
     /// The stack `parent` + `name`.
     func scope(_ name: String, parent: ScopeStack?) -> ScopeStack {
-        guard parent?.isInterned ?? true else { return ScopeStack(parent: parent, scopeName: name, isInterned: false) }
+        guard parent?.isInterned ?? true else {
+            return ScopeStack(parent: parent, scopeName: name, isInterned: false)
+        }
         let key = ScopeKey(parent: parent.map(ObjectIdentifier.init), name: name)
         lock.lock()
         defer { lock.unlock() }
         if let known = scopes[key] { return known }
-        guard scopes.count < capacity else { return ScopeStack(parent: parent, scopeName: name, isInterned: false) }
+        guard scopes.count < capacity else {
+            return ScopeStack(parent: parent, scopeName: name, isInterned: false)
+        }
         let node = ScopeStack(parent: parent, scopeName: name, isInterned: true)
         scopes[key] = node
         return node
@@ -57,7 +61,8 @@ final class StackInterner: @unchecked Sendable {
         let key = FrameKey(
             parent: parent.map(ObjectIdentifier.init), ruleId: stack.ruleId,
             beginRuleCapturedEOL: stack.beginRuleCapturedEOL, endRule: stack.endRule,
-            nameScopes: ObjectIdentifier(stack.nameScopes), contentScopes: ObjectIdentifier(stack.contentScopes))
+            nameScopes: ObjectIdentifier(stack.nameScopes),
+            contentScopes: ObjectIdentifier(stack.contentScopes))
         lock.lock()
         defer { lock.unlock() }
         if let known = frames[key] { return known }

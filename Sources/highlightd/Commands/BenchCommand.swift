@@ -62,18 +62,22 @@ struct BenchCommand: ParsableCommand {
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }
         times.sort()
-        let median = times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
+        let median =
+            times.count % 2 == 1
+            ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
         let bytes = text.utf8.count
         let megabytesPerSecond = Double(bytes) / 1e6 / (median / 1e3)
         if json {
             let fields = String(
-                format: "{\"bytes\": %d, \"runs\": %d, \"median_ms\": %.3f, \"min_ms\": %.3f, \"mb_per_s\": %.3f}",
+                format:
+                    "{\"bytes\": %d, \"runs\": %d, \"median_ms\": %.3f, \"min_ms\": %.3f, \"mb_per_s\": %.3f}",
                 bytes, runs, median, times[0], megabytesPerSecond)
             print(fields)
         } else {
             print(
                 String(
-                    format: "%@: %d bytes, %d tokens, %@; median %.2f ms, min %.2f ms over %d runs, %.2f MB/s",
+                    format:
+                        "%@: %d bytes, %d tokens, %@; median %.2f ms, min %.2f ms over %d runs, %.2f MB/s",
                     file, bytes, tokenCount, compiled.scopeName, median, times[0], runs, megabytesPerSecond))
         }
         for diagnostic in compiled.diagnostics {
