@@ -15,9 +15,12 @@ extension Grammar {
             }
         }
         let hasAnchor = sources.contains { $0.0.hasAnchor }
-        let list = CompiledRuleList(
-            patterns: sources.map { pattern(for: $0.0, allowA: allowA, allowG: allowG) },
-            ruleIds: sources.map(\.1))
+        let patterns = sources.map { pattern(for: $0.0, allowA: allowA, allowG: allowG) }
+        let entries =
+            configuration.combinesPatterns
+            ? Self.scanEntries(patterns)
+            : patterns.enumerated().map { PatternScanner.Entry(pattern: $1, firstIndex: $0) }
+        let list = CompiledRuleList(entries: entries, ruleIds: sources.map(\.1))
         if hasAnchor {
             rule.compiledLists[variant] = list
         } else {
@@ -25,6 +28,43 @@ extension Grammar {
             rule.compiledLists = [list, list, list, list]
         }
         return list
+    }
+
+    /// Joins runs of combinable patterns into alternations, so one search replaces many.
+    ///
+    /// Runs are cut at patterns that cannot be combined and kept to a bounded size (very large
+    /// alternations compile slowly and strain the JIT); a run that fails to compile as a whole
+    /// stays as separate patterns.
+    static func scanEntries(_ patterns: [Pattern]) -> [PatternScanner.Entry] {
+        var entries: [PatternScanner.Entry] = []
+        var run: [Pattern] = []
+        var runStart = 0
+        var runBytes = 0
+        func flush() {
+            if run.count > 1, let combined = Pattern.combining(run) {
+                entries.append(.init(pattern: combined, firstIndex: runStart))
+            } else {
+                for (offset, pattern) in run.enumerated() {
+                    entries.append(.init(pattern: pattern, firstIndex: runStart + offset))
+                }
+            }
+            run.removeAll()
+            runBytes = 0
+        }
+        for (index, pattern) in patterns.enumerated() {
+            if !pattern.isCombinable || run.count >= 128 || runBytes + pattern.source.utf8.count > 48_000 {
+                flush()
+            }
+            if pattern.isCombinable {
+                if run.isEmpty { runStart = index }
+                run.append(pattern)
+                runBytes += pattern.source.utf8.count
+            } else {
+                entries.append(.init(pattern: pattern, firstIndex: index))
+            }
+        }
+        flush()
+        return entries
     }
 
     /// vscode's `collectPatterns`: match → its match, begin rules → their begin, include-only
@@ -80,7 +120,8 @@ extension Grammar {
             // result can be reused from another start.
             let cacheable = !(translated.usesAnchorG && allowG) && !translated.usesMatchReset
             do {
-                compiled = try Pattern(translated.source, isCacheable: cacheable)
+                compiled = try Pattern(
+                    translated.source, isCacheable: cacheable, isCombinable: Pattern.isCombinable(translated))
             } catch {
                 compiled = disabled(source, message: "PCRE2: \(error)")
             }

@@ -16,6 +16,9 @@ public final class Grammar: @unchecked Sendable {
         public var lineTimeBudget: Duration? = .milliseconds(500)
         /// PCRE2 match limit per search.
         public var matchLimit: UInt32 = MatchWorkspace.defaultMatchLimit
+        /// Whether runs of patterns are searched as one combined alternation (faster, same
+        /// result); off searches every pattern on its own.
+        public var combinesPatterns = true
 
         /// Creates the default configuration.
         public init() {}

@@ -16,6 +16,8 @@ public final class MatchWorkspace {
     let matchContext: OpaquePointer
     private let jitStack: OpaquePointer?
     let emptySubject: UnsafeMutablePointer<UInt8>
+    /// How many PCRE2 searches this workspace ran.
+    public internal(set) var searchCount = 0
     /// How many searches hit the match limit or the JIT stack limit, and the last culprit.
     public private(set) var limitHits = 0
     /// The source of the last pattern that hit a limit.

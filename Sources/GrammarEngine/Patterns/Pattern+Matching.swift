@@ -23,6 +23,7 @@ extension Pattern {
     ) -> Bool {
         guard start <= length, length <= subject.count else { return false }
         workspace.ensureCapacity(groups: captureCount + 1)
+        workspace.searchCount += 1
         // An empty buffer has no base address; PCRE2 accepts any non-null pointer for length 0.
         let base = subject.baseAddress ?? UnsafePointer(workspace.emptySubject)
         let rc: Int32

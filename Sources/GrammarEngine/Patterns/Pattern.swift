@@ -13,6 +13,11 @@ public final class Pattern: @unchecked Sendable {
     public let captureCount: Int
     /// Whether per-line search results may be reused (false for a live `\G` or for `\K`).
     public let isCacheable: Bool
+    /// For a combined alternation (`(?|(?:P0)(*:0)|…)`), each alternative's own group count;
+    /// the MARK of a match names the alternative. Nil for a plain pattern.
+    public let alternativeCaptureCounts: [Int]?
+    /// Whether the pattern may join a combined alternation (see `isCombinable(_:)`).
+    public let isCombinable: Bool
     /// Whether the JIT compiled the pattern; otherwise the interpreter runs it.
     public let isJITCompiled: Bool
     // Index into the per-thread search cache.
@@ -22,7 +27,10 @@ public final class Pattern: @unchecked Sendable {
     private static let nextUID = Atomic<Int>(0)
 
     /// Compiles `source`; `isCacheable` says whether search results may be reused within a line.
-    public init(_ source: String, isCacheable: Bool = true) throws(PatternError) {
+    public init(
+        _ source: String, isCacheable: Bool = true, isCombinable: Bool = true,
+        alternativeCaptureCounts: [Int]? = nil
+    ) throws(PatternError) {
         var errorCode: Int32 = 0
         var errorOffset = 0
         let options: UInt32 =
@@ -46,6 +54,8 @@ public final class Pattern: @unchecked Sendable {
         self.code = compiled
         self.captureCount = Int(count)
         self.isCacheable = isCacheable
+        self.alternativeCaptureCounts = alternativeCaptureCounts
+        self.isCombinable = isCombinable && alternativeCaptureCounts == nil
         // A JIT failure (say, out of memory for a huge pattern) leaves the interpreter in charge.
         self.isJITCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
         self.uid = Self.nextUID.add(1, ordering: .relaxed).oldValue

@@ -57,6 +57,8 @@ final class Rule: @unchecked Sendable {
 
 /// A rule's flattened child patterns, compiled for one anchor variant.
 struct CompiledRuleList {
-    var patterns: [Pattern]
+    /// The search units: runs of combinable patterns joined into alternations.
+    var entries: [PatternScanner.Entry]
+    /// The rule id of each list index.
     var ruleIds: [Int]
 }

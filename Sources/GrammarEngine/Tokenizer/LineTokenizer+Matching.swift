@@ -16,10 +16,11 @@ extension LineTokenizer {
         for injection in injections where injection.matcher(scopes) {
             guard let rule = grammar.rule(injection.ruleId) else { continue }
             let list = grammar.compiledList(rule, allowA: isFirstLine, allowG: allowG)
-            let scanner = PatternScanner(patterns: list.patterns, extra: nil, extraFirst: false)
+            let scanner = PatternScanner(entries: list.entries)
             guard
-                let (index, match) = scanner.scan(
-                    line, length: length, from: linePos, generation: generation, workspace: workspace)
+                let (found, match) = scanner.scan(
+                    line, length: length, from: linePos, generation: generation, workspace: workspace),
+                let index = found
             else { continue }
             if let best, match.start >= best.match.start { continue }
             best = (list.ruleIds[index], match, injection.priority)
@@ -41,7 +42,7 @@ extension LineTokenizer {
     ) -> (ruleId: Int, match: PatternMatch)? {
         guard let rule = grammar.rule(stack.ruleId) else { return nil }
         let list = grammar.compiledList(rule, allowA: allowA, allowG: allowG)
-        var scanner = PatternScanner(patterns: list.patterns, extra: nil, extraFirst: false)
+        var scanner = PatternScanner(entries: list.entries)
         if rule.kind == .beginEnd {
             scanner.extra = grammar.closingPattern(
                 rule, resolved: stack.endRule, allowA: allowA, allowG: allowG)
@@ -51,12 +52,6 @@ extension LineTokenizer {
             let (index, match) = scanner.scan(
                 line, length: length, from: linePos, generation: generation, workspace: workspace)
         else { return nil }
-        if scanner.extra != nil {
-            if scanner.extraFirst {
-                return (index == 0 ? Rule.endRuleId : list.ruleIds[index - 1], match)
-            }
-            return (index == list.patterns.count ? Rule.endRuleId : list.ruleIds[index], match)
-        }
-        return (list.ruleIds[index], match)
+        return (index.map { list.ruleIds[$0] } ?? Rule.endRuleId, match)
     }
 }

@@ -54,7 +54,9 @@ struct BenchCommand: ParsableCommand {
             compiled = try registry.grammar(forFile: file, firstLine: firstLine)
         }
         // The warm-up run compiles the patterns; timed runs start from a fresh rule stack.
+        let searchesBefore = MatchWorkspace.current.searchCount
         var tokenCount = compiled.tokenizeDocument(text).count
+        let searches = MatchWorkspace.current.searchCount - searchesBefore
         var times: [Double] = []
         for _ in 0..<runs {
             let start = DispatchTime.now().uptimeNanoseconds
@@ -77,8 +79,9 @@ struct BenchCommand: ParsableCommand {
             print(
                 String(
                     format:
-                        "%@: %d bytes, %d tokens, %@; median %.2f ms, min %.2f ms over %d runs, %.2f MB/s",
-                    file, bytes, tokenCount, compiled.scopeName, median, times[0], runs, megabytesPerSecond))
+                        "%@: %d bytes, %d tokens, %d searches, %@; median %.2f ms, min %.2f ms over %d runs, %.2f MB/s",
+                    file, bytes, tokenCount, searches, compiled.scopeName, median, times[0], runs,
+                    megabytesPerSecond))
         }
         for diagnostic in compiled.diagnostics {
             FileHandle.standardError.write(Data("warning: \(diagnostic)\n".utf8))
