@@ -18,7 +18,7 @@ extension Grammar {
         let patterns = sources.map { pattern(for: $0.0, allowA: allowA, allowG: allowG) }
         let entries =
             configuration.combinesPatterns
-            ? Self.scanEntries(patterns)
+            ? Self.scanEntries(patterns, groupSize: configuration.combinedGroupSize)
             : patterns.enumerated().map { PatternScanner.Entry(pattern: $1, firstIndex: $0) }
         let list = CompiledRuleList(entries: entries, ruleIds: sources.map(\.1))
         if hasAnchor {
@@ -35,7 +35,7 @@ extension Grammar {
     /// Runs are cut at patterns that cannot be combined and kept to a bounded size (very large
     /// alternations compile slowly and strain the JIT); a run that fails to compile as a whole
     /// stays as separate patterns.
-    static func scanEntries(_ patterns: [Pattern]) -> [PatternScanner.Entry] {
+    static func scanEntries(_ patterns: [Pattern], groupSize: Int) -> [PatternScanner.Entry] {
         var entries: [PatternScanner.Entry] = []
         var run: [Pattern] = []
         var runStart = 0
@@ -52,7 +52,9 @@ extension Grammar {
             runBytes = 0
         }
         for (index, pattern) in patterns.enumerated() {
-            if !pattern.isCombinable || run.count >= 128 || runBytes + pattern.source.utf8.count > 48_000 {
+            if !pattern.isCombinable || run.count >= groupSize
+                || runBytes + pattern.source.utf8.count > 48_000
+            {
                 flush()
             }
             if pattern.isCombinable {

@@ -19,6 +19,9 @@ public final class Grammar: @unchecked Sendable {
         /// Whether runs of patterns are searched as one combined alternation (faster, same
         /// result); off searches every pattern on its own.
         public var combinesPatterns = true
+        /// The most patterns joined into one alternation. Smaller groups keep more search
+        /// results reusable within a line; larger ones need fewer searches.
+        public var combinedGroupSize = 16
 
         /// Creates the default configuration.
         public init() {}

@@ -23,7 +23,7 @@ public final class MatchWorkspace {
     /// The source of the last pattern that hit a limit.
     public private(set) var lastLimitPattern: String?
     // Per-pattern search results within one subject (see `SearchCache`).
-    var cache = SearchCache()
+    let cache = SearchCache()
     // The current line plus its "\n", reused from line to line.
     var lineBuffer: [UInt8] = []
 

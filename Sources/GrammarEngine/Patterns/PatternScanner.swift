@@ -25,7 +25,9 @@ struct PatternScanner {
     // The entry at a position in search order; firstIndex -1 marks the extra pattern.
     private func entry(at position: Int) -> Entry {
         guard let extra else { return entries[position] }
-        if extraFirst { return position == 0 ? Entry(pattern: extra, firstIndex: -1) : entries[position - 1] }
+        if extraFirst {
+            return position == 0 ? Entry(pattern: extra, firstIndex: -1) : entries[position - 1]
+        }
         return position == entries.count ? Entry(pattern: extra, firstIndex: -1) : entries[position]
     }
 
@@ -37,13 +39,14 @@ struct PatternScanner {
         var bestStart = Int.max
         var bestPosition = -1
         var best: Winner?
+        let cache = workspace.cache
         for searchPosition in 0..<count {
             let candidate = entry(at: searchPosition)
             let pattern = candidate.pattern
             let start: Int
             var fresh = false
             if pattern.isCacheable,
-                let cached = workspace.cache.lookup(pattern.uid, generation: generation, position: position)
+                let cached = cache.lookup(pattern.uid, generation: generation, position: position)
             {
                 guard let cachedStart = cached else { continue }
                 start = cachedStart
@@ -51,7 +54,7 @@ struct PatternScanner {
                 let found = pattern.search(subject, length: length, from: position, workspace: workspace)
                 let bounds = found ? workspace.currentBounds : (start: -1, end: -1)
                 if pattern.isCacheable {
-                    workspace.cache.store(
+                    cache.store(
                         pattern.uid, generation: generation, searchedFrom: position,
                         start: found ? bounds.start : nil)
                 }

@@ -3,15 +3,16 @@ struct NameTemplate: Sendable {
     let text: String
     /// Whether the text holds placeholders (otherwise it is returned as is).
     let hasCaptures: Bool
+    // The text split once into literals and placeholders.
+    private let pieces: [Piece]
 
     init(_ text: String) {
         self.text = text
-        self.hasCaptures =
-            text.utf8.contains(UInt8(ascii: "$"))
-            && Self.scan(Array(text.utf8)).contains { $0.placeholder != nil }
+        self.pieces = text.utf8.contains(UInt8(ascii: "$")) ? Self.scan(Array(text.utf8)) : []
+        self.hasCaptures = pieces.contains { $0.placeholder != nil }
     }
 
-    private struct Piece {
+    private struct Piece: Sendable {
         var literal: ArraySlice<UInt8>
         var placeholder: (group: Int, command: String?)?
     }
@@ -67,8 +68,7 @@ struct NameTemplate: Sendable {
     func resolve(line: UnsafeBufferPointer<UInt8>, match: PatternMatch?) -> String {
         guard hasCaptures, let match else { return text }
         var output: [UInt8] = []
-        let bytes = Array(text.utf8)
-        for piece in Self.scan(bytes) {
+        for piece in pieces {
             guard let (group, command) = piece.placeholder, group < match.groupCount else {
                 // Literal text, or a placeholder past the last group, which stays verbatim.
                 output.append(contentsOf: piece.literal)

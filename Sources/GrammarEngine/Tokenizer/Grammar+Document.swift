@@ -14,6 +14,8 @@ extension Grammar {
         var result: [DocumentToken] = []
         var names: [ObjectIdentifier: [String]] = [:]
         var state: RuleStack?
+        // One thread-local lookup per document rather than per line.
+        let workspace = MatchWorkspace.current
         var lineStart = 0
         while lineStart < bytes.count || (lineStart == 0 && bytes.isEmpty) {
             guard !bytes.isEmpty else { break }
@@ -27,7 +29,7 @@ extension Grammar {
                     bytes[lineEnd] == 0x0D && lineEnd + 1 < bytes.count && bytes[lineEnd + 1] == 0x0A ? 2 : 1
             }
             let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<contentEnd])
-            let tokenization = tokenizeLine(utf8: line, state: state)
+            let tokenization = tokenizeLine(utf8: line, state: state, workspace: workspace)
             state = tokenization.endState
             for (index, token) in tokenization.tokens.enumerated() {
                 let start = lineStart + token.start

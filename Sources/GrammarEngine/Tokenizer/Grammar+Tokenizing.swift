@@ -35,8 +35,9 @@ extension Grammar {
     /// Token offsets are UTF-8 offsets into the line. The line is tokenized as `line + "\n"`,
     /// as vscode-textmate does, so patterns may consume the newline; a last token holding only
     /// the newline is dropped, and a line with no token gets one with the end state's scopes.
-    public func tokenizeLine(utf8 bytes: UnsafeBufferPointer<UInt8>, state: RuleStack?) -> LineTokenization {
-        let workspace = MatchWorkspace.current
+    public func tokenizeLine(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, state: RuleStack?, workspace: MatchWorkspace = .current
+    ) -> LineTokenization {
         workspace.setMatchLimit(configuration.matchLimit)
         let isFirstLine = state == nil
         let startState = state ?? initialState

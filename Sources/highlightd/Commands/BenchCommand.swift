@@ -25,6 +25,12 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Timed runs after one warm-up run.")
     var runs: Int = 10
 
+    @Flag(help: "Search every pattern on its own instead of combined alternations.")
+    var separatePatterns = false
+
+    @Option(help: "The most patterns joined into one alternation.")
+    var groupSize = Grammar.Configuration().combinedGroupSize
+
     @Flag(help: "Print {bytes, runs, median_ms, min_ms, mb_per_s} as JSON.")
     var json = false
 
@@ -36,7 +42,10 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let registry = GrammarRegistry()
+        var configuration = Grammar.Configuration()
+        configuration.combinesPatterns = !separatePatterns
+        configuration.combinedGroupSize = max(1, groupSize)
+        let registry = GrammarRegistry(configuration: configuration)
         for folder in grammars {
             for error in registry.loadDirectory(URL(fileURLWithPath: folder)) {
                 FileHandle.standardError.write(Data("warning: \(error)\n".utf8))
