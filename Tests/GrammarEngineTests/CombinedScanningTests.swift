@@ -30,3 +30,37 @@ import Testing
         }
     }
 }
+
+/// Skipping searches by the bytes a match needs must not change any token.
+@Suite struct SearchPrefilterTests {
+    @Test(
+        .enabled(if: TestData.shouldRun, TestData.skipReason),
+        arguments: [
+            ("benchmark/JavaScript.tmLanguage.json", "benchmark/large.js"),
+            ("benchmark/css.tmLanguage.json", "benchmark/main.08642f99.css"),
+        ])
+    func prefilteredSearchesTokenizeLikeUnfilteredOnes(_ grammarPath: String, _ documentPath: String) throws {
+        let raw = try RawGrammar(contentsOf: TestData.url(grammarPath))
+        var plain = Grammar.Configuration()
+        plain.prefiltersSearches = false
+        plain.combinesPatterns = false
+        var filtered = plain
+        filtered.prefiltersSearches = true
+        let text = String(try String(contentsOf: TestData.url(documentPath), encoding: .utf8).prefix(60_000))
+        let expected = Grammar(raw, sources: .init(grammar: { _ in nil }), configuration: plain)
+            .tokenizeDocument(text)
+        let actual = Grammar(raw, sources: .init(grammar: { _ in nil }), configuration: filtered)
+            .tokenizeDocument(text)
+        #expect(actual.count == expected.count)
+        if let index = zip(actual, expected).enumerated().first(where: { $1.0 != $1.1 })?.offset {
+            Issue.record("first difference at token \(index): \(actual[index]) vs \(expected[index])")
+        }
+    }
+
+    @Test func caselessLettersAndKelvinSignStillMatch() throws {
+        let grammar = try GrammarFixtures.grammar(
+            #"{"scopeName": "source.t", "patterns": [{"match": "(?i)kb", "name": "kb"}, {"match": "(?i)xy", "name": "xy"}]}"#
+        )
+        #expect(GrammarFixtures.tokens(grammar, "\u{212A}b XY").map(\.1) == ["kb", "source.t", "xy"])
+    }
+}

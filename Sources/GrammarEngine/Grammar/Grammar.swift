@@ -22,6 +22,9 @@ public final class Grammar: @unchecked Sendable {
         /// The most patterns joined into one alternation. Smaller groups keep more search
         /// results reusable within a line; larger ones need fewer searches.
         public var combinedGroupSize = 16
+        /// Whether searches that cannot match (a byte every match needs is absent from the
+        /// line) are skipped without calling PCRE2.
+        public var prefiltersSearches = true
 
         /// Creates the default configuration.
         public init() {}

@@ -24,6 +24,9 @@ public final class MatchWorkspace {
     public private(set) var lastLimitPattern: String?
     // Per-pattern search results within one subject (see `SearchCache`).
     let cache = SearchCache()
+    // The bytes of the line being tokenized, for `SearchPrefilter`; nil when prefiltering is off.
+    let lineProfile = LineProfile()
+    var usesPrefilter = false
     // The current line plus its "\n", reused from line to line.
     var lineBuffer: [UInt8] = []
 

@@ -20,6 +20,8 @@ public final class Pattern: @unchecked Sendable {
     public let isCombinable: Bool
     /// Whether the JIT compiled the pattern; otherwise the interpreter runs it.
     public let isJITCompiled: Bool
+    // Bytes a match needs, checked before calling PCRE2.
+    let prefilter: SearchPrefilter
     // Index into the per-thread search cache.
     let uid: Int
     let code: OpaquePointer
@@ -56,6 +58,7 @@ public final class Pattern: @unchecked Sendable {
         self.isCacheable = isCacheable
         self.alternativeCaptureCounts = alternativeCaptureCounts
         self.isCombinable = isCombinable && alternativeCaptureCounts == nil
+        self.prefilter = SearchPrefilter(code: compiled)
         // A JIT failure (say, out of memory for a huge pattern) leaves the interpreter in charge.
         self.isJITCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
         self.uid = Self.nextUID.add(1, ordering: .relaxed).oldValue

@@ -51,7 +51,10 @@ struct PatternScanner {
                 guard let cachedStart = cached else { continue }
                 start = cachedStart
             } else {
-                let found = pattern.search(subject, length: length, from: position, workspace: workspace)
+                let found =
+                    (!workspace.usesPrefilter
+                        || pattern.prefilter.mayMatch(from: position, in: workspace.lineProfile))
+                    && pattern.search(subject, length: length, from: position, workspace: workspace)
                 let bounds = found ? workspace.currentBounds : (start: -1, end: -1)
                 if pattern.isCacheable {
                     cache.store(

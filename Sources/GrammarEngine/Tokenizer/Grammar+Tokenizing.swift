@@ -56,6 +56,8 @@ extension Grammar {
             return DispatchTime.now().uptimeNanoseconds &+ nanoseconds
         }
         return buffer.withUnsafeBufferPointer { subject in
+            workspace.usesPrefilter = configuration.prefiltersSearches
+            if configuration.prefiltersSearches { workspace.lineProfile.reset(subject) }
             var tokenizer = LineTokenizer(
                 grammar: self, line: subject, workspace: workspace, deadline: deadline)
             let (endStack, stoppedEarly) = tokenizer.tokenizeString(
