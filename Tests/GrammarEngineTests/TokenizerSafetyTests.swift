@@ -93,4 +93,27 @@ import Testing
             Issue.record("expected an invalid-pattern diagnostic, got \(diagnostics)")
         }
     }
+
+    @Test func aCaptureThatRetokenizesItselfDoesNotRecurseForever() throws {
+        let grammar = try GrammarFixtures.grammar(
+            """
+            {"scopeName": "source.self", "patterns": [
+              {"match": "a+", "name": "run", "captures": {"0": {"patterns": [{"include": "$self"}]}}}
+            ]}
+            """)
+        let tokens = GrammarFixtures.tokens(grammar, "aaa b")
+        #expect(tokens.first?.1 == "run")
+        #expect(tokens.last?.0 == " b")
+    }
+
+    @Test func unboundedNestingIsCappedWithoutCrashing() throws {
+        let grammar = try GrammarFixtures.grammar(
+            #"{"scopeName": "source.nest", "patterns": [{"begin": "\\(", "end": "\\)", "name": "p", "patterns": [{"include": "$self"}]}]}"#
+        )
+        var configuration = Grammar.Configuration()
+        configuration.maxLineLength = 100_000
+        let result = grammar.tokenizeLine(String(repeating: "(", count: 10_000), state: nil)
+        #expect(result.endState.depth <= 4_097)
+        #expect(result.tokens.count > 1)
+    }
 }

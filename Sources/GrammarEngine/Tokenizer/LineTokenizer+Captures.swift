@@ -26,7 +26,7 @@ extension LineTokenizer {
             } else {
                 collector.produce(stack, until: range.lowerBound)
             }
-            if let retokenizeId = capture.retokenizeCapturedWithRuleId {
+            if let retokenizeId = capture.retokenizeCapturedWithRuleId, captureDepth < Self.maxCaptureDepth {
                 let name = capture.name?.resolve(line: line, match: match)
                 let nameScopes = grammar.push(name, onto: stack.contentScopes)
                 let contentName = capture.contentName?.resolve(line: line, match: match)
@@ -35,6 +35,8 @@ extension LineTokenizer {
                     ruleId: retokenizeId, enterPos: range.lowerBound, anchorPos: -1,
                     beginRuleCapturedEOL: false,
                     endRule: nil, nameScopes: nameScopes, contentScopes: contentScopes)
+                captureDepth += 1
+                defer { captureDepth -= 1 }
                 _ = tokenizeString(
                     length: range.upperBound, isFirstLine: isFirstLine && range.lowerBound == 0,
                     linePos: range.lowerBound, stack: pushed, checkWhileConditions: false, timeLimited: false)

@@ -11,6 +11,15 @@ struct LineTokenizer {
     var collector = LineTokenCollector()
     /// Monotonic deadline in nanoseconds, checked before each scan of the top-level call.
     let deadline: UInt64?
+    /// How many captures are being retokenized inside each other.
+    var captureDepth = 0
+
+    /// Deeper capture retokenization is skipped: a capture whose patterns match the capture
+    /// itself again would otherwise recurse until the stack overflows.
+    static let maxCaptureDepth = 32
+    /// Pushing beyond this many frames ends the line, as the loop guards do; no real grammar
+    /// nests this deep, and it bounds memory for hostile ones.
+    static let maxStackDepth = 4_096
 
     init(grammar: Grammar, line: UnsafeBufferPointer<UInt8>, workspace: MatchWorkspace, deadline: UInt64?) {
         self.grammar = grammar
@@ -89,7 +98,8 @@ struct LineTokenizer {
                     if let closing, closing.hasBackReferences {
                         stack = stack.with(endRule: closing.resolvingBackReferences(in: line, match: match))
                     }
-                    if !hasAdvanced && beforePush.hasSameRule(as: stack) {
+                    if (!hasAdvanced && beforePush.hasSameRule(as: stack)) || stack.depth > Self.maxStackDepth
+                    {
                         // Guards [2] and [3]: the same rule pushed again without advancing.
                         stack = stack.parent ?? stack
                         collector.produce(stack, until: length)

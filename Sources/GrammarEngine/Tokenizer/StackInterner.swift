@@ -48,8 +48,21 @@ final class StackInterner: @unchecked Sendable {
 
     /// The canonical version of `stack`: transients reset, frames interned bottom-up.
     func canonical(_ stack: RuleStack) -> RuleStack {
-        if stack.isCanonical { return stack }
-        let parent = stack.parent.map { canonical($0) }
+        // Iterative: a long line can push thousands of frames, too deep for recursion.
+        var pending: [RuleStack] = []
+        var node: RuleStack? = stack
+        while let current = node, !current.isCanonical {
+            pending.append(current)
+            node = current.parent
+        }
+        var parent = node
+        for frame in pending.reversed() {
+            parent = intern(frame, parent: parent)
+        }
+        return parent ?? stack
+    }
+
+    private func intern(_ stack: RuleStack, parent: RuleStack?) -> RuleStack {
         let interned =
             (parent?.isCanonical ?? true) && stack.nameScopes.isInterned && stack.contentScopes.isInterned
         guard interned else {
