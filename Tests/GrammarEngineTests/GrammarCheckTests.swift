@@ -1,7 +1,7 @@
 import Foundation
 import GrammarEngine
-import Testing
 import TestSupport
+import Testing
 
 /// Compiles every pattern of the benchmark grammars in every anchor variant.
 @Suite struct GrammarCheckTests {

@@ -1,10 +1,11 @@
 extension Grammar {
     /// The child patterns of `rule` for an anchor variant, compiling them on first use.
     func compiledList(_ rule: Rule, allowA: Bool, allowG: Bool) -> CompiledRuleList {
+        let variant = RegexSource.variantIndex(allowA: allowA, allowG: allowG)
+        if let list = rule.publishedList(variant) { return list }
         lock.lock()
         defer { lock.unlock() }
-        let variant = RegexSource.variantIndex(allowA: allowA, allowG: allowG)
-        if let list = rule.compiledLists[variant] { return list }
+        if let list = rule.publishedList(variant) { return list }
         var sources: [(RegexSource, Int)] = []
         var visiting: Set<Int> = []
         if rule.kind == .includeOnly {
@@ -21,13 +22,10 @@ extension Grammar {
             ? Self.scanEntries(patterns, groupSize: configuration.combinedGroupSize)
             : patterns.enumerated().map { PatternScanner.Entry(pattern: $1, firstIndex: $0) }
         let list = CompiledRuleList(entries: entries, ruleIds: sources.map(\.1))
-        if hasAnchor {
-            rule.compiledLists[variant] = list
-        } else {
-            // Without anchors every variant is the same list.
-            rule.compiledLists = [list, list, list, list]
-        }
-        return list
+        guard !hasAnchor else { return rule.publish(list, variant: variant) }
+        // Without anchors every variant is the same list.
+        for other in 0..<4 { rule.publish(list, variant: other) }
+        return rule.publishedList(variant) ?? list
     }
 
     /// Joins runs of combinable patterns into alternations, so one search replaces many.
@@ -91,6 +89,11 @@ extension Grammar {
     /// The end pattern of a begin/end rule, or the while pattern of a begin/while rule, with
     /// back-references resolved as stored on the frame.
     func closingPattern(_ rule: Rule, resolved: String?, allowA: Bool, allowG: Bool) -> Pattern {
+        if let base = rule.kind == .beginWhile ? rule.whileSource : rule.end, !base.hasBackReferences,
+            let compiled = base.compiled(allowA: allowA, allowG: allowG)
+        {
+            return compiled
+        }
         lock.lock()
         defer { lock.unlock() }
         guard let base = rule.kind == .beginWhile ? rule.whileSource : rule.end else { return Pattern.never }
@@ -111,8 +114,7 @@ extension Grammar {
     /// Translates and compiles one variant of a source; failures become `Pattern.never` and a
     /// diagnostic. The caller holds the lock.
     private func pattern(for source: RegexSource, allowA: Bool, allowG: Bool) -> Pattern {
-        let variant = source.hasAnchor ? RegexSource.variantIndex(allowA: allowA, allowG: allowG) : 0
-        if let compiled = source.variants[variant] { return compiled }
+        if let compiled = source.compiled(allowA: allowA, allowG: allowG) { return compiled }
         let compiled: Pattern
         do {
             let translated = try OnigurumaTranslator.translate(
@@ -130,8 +132,7 @@ extension Grammar {
         } catch {
             compiled = disabled(source, message: "translation: \(error)")
         }
-        source.variants[variant] = compiled
-        return compiled
+        return source.publish(compiled, allowA: allowA, allowG: allowG)
     }
 
     private func disabled(_ source: RegexSource, message: String) -> Pattern {

@@ -6,7 +6,7 @@
 /// frame) may go first or last, so a dynamic end never forces the list to be rebuilt.
 struct PatternScanner {
     /// One search unit: a pattern and the list index of its first alternative.
-    struct Entry {
+    struct Entry: Sendable {
         var pattern: Pattern
         var firstIndex: Int
     }

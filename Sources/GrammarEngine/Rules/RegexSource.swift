@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One rule's regex as vscode-textmate's `RegExpSource` prepares it, with its compiled
 /// anchor variants.
 ///
@@ -13,8 +15,12 @@ final class RegexSource: @unchecked Sendable {
     let hasBackReferences: Bool
     /// Where the pattern came from, for diagnostics.
     let rulePath: String
-    // Compiled variants, indexed by `variantIndex`; guarded by the grammar's lock.
-    var variants: [Pattern?] = [nil, nil, nil, nil]
+    // Compiled variants, indexed by `variantIndex`: written once under the grammar's lock and
+    // read without it.
+    let variant0 = AtomicLazyReference<Pattern>()
+    let variant1 = AtomicLazyReference<Pattern>()
+    let variant2 = AtomicLazyReference<Pattern>()
+    let variant3 = AtomicLazyReference<Pattern>()
 
     init(_ raw: String, rulePath: String) {
         var output = ""
@@ -55,6 +61,26 @@ final class RegexSource: @unchecked Sendable {
             previousWasBackslash = byte == UInt8(ascii: "\\")
         }
         return false
+    }
+
+    /// The compiled pattern for a variant, if any.
+    func compiled(allowA: Bool, allowG: Bool) -> Pattern? {
+        switch hasAnchor ? Self.variantIndex(allowA: allowA, allowG: allowG) : 0 {
+        case 0: return variant0.load()
+        case 1: return variant1.load()
+        case 2: return variant2.load()
+        default: return variant3.load()
+        }
+    }
+
+    /// Publishes the compiled pattern for a variant; the first one published wins.
+    func publish(_ pattern: Pattern, allowA: Bool, allowG: Bool) -> Pattern {
+        switch hasAnchor ? Self.variantIndex(allowA: allowA, allowG: allowG) : 0 {
+        case 0: return variant0.storeIfNil(pattern)
+        case 1: return variant1.storeIfNil(pattern)
+        case 2: return variant2.storeIfNil(pattern)
+        default: return variant3.storeIfNil(pattern)
+        }
     }
 
     static func variantIndex(allowA: Bool, allowG: Bool) -> Int {

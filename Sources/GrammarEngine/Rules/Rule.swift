@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A compiled grammar rule, vscode-textmate's `Rule` family in one type.
 ///
 /// The kind is decided as in `RuleFactory.getCompiledRuleId`: `match` → match rule; no `begin`
@@ -37,8 +39,13 @@ final class Rule: @unchecked Sendable {
     /// A capture rule with `patterns`: the include-only rule that retokenizes the capture.
     var retokenizeCapturedWithRuleId: Int?
 
-    // Lazily compiled child lists per anchor variant, and resolved back-referenced ends.
-    var compiledLists: [CompiledRuleList?] = [nil, nil, nil, nil]
+    // Lazily compiled child lists per anchor variant (A0G0, A1G0, A0G1, A1G1), published once
+    // so the tokenizer reads them without taking the grammar's lock.
+    let compiledList0 = AtomicLazyReference<CompiledRuleList>()
+    let compiledList1 = AtomicLazyReference<CompiledRuleList>()
+    let compiledList2 = AtomicLazyReference<CompiledRuleList>()
+    let compiledList3 = AtomicLazyReference<CompiledRuleList>()
+    // Resolved back-referenced ends; guarded by the grammar's lock.
     var resolvedEnds: [String: RegexSource] = [:]
 
     init(id: Int, kind: Kind, name: String?, contentName: String?, path: String) {
@@ -56,9 +63,14 @@ final class Rule: @unchecked Sendable {
 }
 
 /// A rule's flattened child patterns, compiled for one anchor variant.
-struct CompiledRuleList {
+final class CompiledRuleList: Sendable {
     /// The search units: runs of combinable patterns joined into alternations.
-    var entries: [PatternScanner.Entry]
+    let entries: [PatternScanner.Entry]
     /// The rule id of each list index.
-    var ruleIds: [Int]
+    let ruleIds: [Int]
+
+    init(entries: [PatternScanner.Entry], ruleIds: [Int]) {
+        self.entries = entries
+        self.ruleIds = ruleIds
+    }
 }

@@ -1,11 +1,11 @@
-import Foundation
+import Synchronization
 
 /// Hash-conses scope stacks and rule stacks of one grammar, so equal stacks share one object.
 ///
 /// The tables hold strong references (that is what keeps `ObjectIdentifier` keys valid). Past
 /// `capacity` entries new stacks are no longer interned and compare structurally instead, so
 /// a pathological document cannot grow memory without bound.
-final class StackInterner: @unchecked Sendable {
+final class StackInterner: Sendable {
     private struct ScopeKey: Hashable {
         var parent: ObjectIdentifier?
         var name: String
@@ -20,9 +20,8 @@ final class StackInterner: @unchecked Sendable {
         var contentScopes: ObjectIdentifier
     }
 
-    private let lock = NSLock()
-    private var scopes: [ScopeKey: ScopeStack] = [:]
-    private var frames: [FrameKey: RuleStack] = [:]
+    private let scopes = Mutex<[ScopeKey: ScopeStack]>([:])
+    private let frames = Mutex<[FrameKey: RuleStack]>([:])
     let capacity: Int
 
     init(capacity: Int = 200_000) {
@@ -35,15 +34,15 @@ final class StackInterner: @unchecked Sendable {
             return ScopeStack(parent: parent, scopeName: name, isInterned: false)
         }
         let key = ScopeKey(parent: parent.map(ObjectIdentifier.init), name: name)
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = scopes[key] { return known }
-        guard scopes.count < capacity else {
-            return ScopeStack(parent: parent, scopeName: name, isInterned: false)
+        return scopes.withLock { table in
+            if let known = table[key] { return known }
+            guard table.count < capacity else {
+                return ScopeStack(parent: parent, scopeName: name, isInterned: false)
+            }
+            let node = ScopeStack(parent: parent, scopeName: name, isInterned: true)
+            table[key] = node
+            return node
         }
-        let node = ScopeStack(parent: parent, scopeName: name, isInterned: true)
-        scopes[key] = node
-        return node
     }
 
     /// The canonical version of `stack`: transients reset, frames interned bottom-up.
@@ -76,15 +75,15 @@ final class StackInterner: @unchecked Sendable {
             beginRuleCapturedEOL: stack.beginRuleCapturedEOL, endRule: stack.endRule,
             nameScopes: ObjectIdentifier(stack.nameScopes),
             contentScopes: ObjectIdentifier(stack.contentScopes))
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = frames[key] { return known }
-        let node = RuleStack(
-            parent: parent, ruleId: stack.ruleId, enterPos: -1, anchorPos: -1,
-            beginRuleCapturedEOL: stack.beginRuleCapturedEOL, endRule: stack.endRule,
-            nameScopes: stack.nameScopes, contentScopes: stack.contentScopes,
-            isCanonical: frames.count < capacity)
-        if node.isCanonical { frames[key] = node }
-        return node
+        return frames.withLock { table in
+            if let known = table[key] { return known }
+            let node = RuleStack(
+                parent: parent, ruleId: stack.ruleId, enterPos: -1, anchorPos: -1,
+                beginRuleCapturedEOL: stack.beginRuleCapturedEOL, endRule: stack.endRule,
+                nameScopes: stack.nameScopes, contentScopes: stack.contentScopes,
+                isCanonical: table.count < capacity)
+            if node.isCanonical { table[key] = node }
+            return node
+        }
     }
 }
