@@ -9,6 +9,8 @@ struct Highlightd: ParsableCommand {
         subcommands: [
             DemoCommand.self,
             BenchStorageCommand.self,
+            ConformanceCommand.self,
+            BenchCommand.self,
         ]
     )
 }

@@ -1,0 +1,162 @@
+extension Grammar {
+    /// The child patterns of `rule` for an anchor variant, compiling them on first use.
+    func compiledList(_ rule: Rule, allowA: Bool, allowG: Bool) -> CompiledRuleList {
+        let variant = RegexSource.variantIndex(allowA: allowA, allowG: allowG)
+        if let list = rule.publishedList(variant) { return list }
+        lock.lock()
+        defer { lock.unlock() }
+        if let list = rule.publishedList(variant) { return list }
+        var sources: [(RegexSource, Int)] = []
+        var visiting: Set<Int> = []
+        if rule.kind == .includeOnly {
+            collectPatterns(rule, into: &sources, visiting: &visiting)
+        } else {
+            for id in rule.patterns {
+                if let child = self.rule(id) { collectPatterns(child, into: &sources, visiting: &visiting) }
+            }
+        }
+        let hasAnchor = sources.contains { $0.0.hasAnchor }
+        let patterns = sources.map { pattern(for: $0.0, allowA: allowA, allowG: allowG) }
+        let entries =
+            configuration.combinesPatterns
+            ? Self.scanEntries(patterns, groupSize: configuration.combinedGroupSize)
+            : patterns.enumerated().map { PatternScanner.Entry(pattern: $1, firstIndex: $0) }
+        let list = CompiledRuleList(entries: entries, ruleIds: sources.map(\.1))
+        guard !hasAnchor else { return rule.publish(list, variant: variant) }
+        // Without anchors every variant is the same list.
+        for other in 0..<4 { rule.publish(list, variant: other) }
+        return rule.publishedList(variant) ?? list
+    }
+
+    /// Joins runs of combinable patterns into alternations, so one search replaces many.
+    ///
+    /// Runs are cut at patterns that cannot be combined and kept to a bounded size (very large
+    /// alternations compile slowly and strain the JIT); a run that fails to compile as a whole
+    /// stays as separate patterns.
+    static func scanEntries(_ patterns: [Pattern], groupSize: Int) -> [PatternScanner.Entry] {
+        var entries: [PatternScanner.Entry] = []
+        var run: [Pattern] = []
+        var runStart = 0
+        var runBytes = 0
+        func flush() {
+            if run.count > 1, let combined = Pattern.combining(run) {
+                entries.append(.init(pattern: combined, firstIndex: runStart))
+            } else {
+                for (offset, pattern) in run.enumerated() {
+                    entries.append(.init(pattern: pattern, firstIndex: runStart + offset))
+                }
+            }
+            run.removeAll()
+            runBytes = 0
+        }
+        for (index, pattern) in patterns.enumerated() {
+            if !pattern.isCombinable || run.count >= groupSize
+                || runBytes + pattern.source.utf8.count > 48_000
+            {
+                flush()
+            }
+            if pattern.isCombinable {
+                if run.isEmpty { runStart = index }
+                run.append(pattern)
+                runBytes += pattern.source.utf8.count
+            } else {
+                entries.append(.init(pattern: pattern, firstIndex: index))
+            }
+        }
+        flush()
+        return entries
+    }
+
+    /// vscode's `collectPatterns`: match → its match, begin rules → their begin, include-only
+    /// → its children inlined. Cycles made only of include-only rules are cut.
+    private func collectPatterns(
+        _ rule: Rule, into sources: inout [(RegexSource, Int)], visiting: inout Set<Int>
+    ) {
+        switch rule.kind {
+        case .match, .beginEnd, .beginWhile:
+            if let match = rule.match { sources.append((match, rule.id)) }
+        case .includeOnly:
+            guard visiting.insert(rule.id).inserted else { return }
+            defer { visiting.remove(rule.id) }
+            for id in rule.patterns {
+                if let child = self.rule(id) { collectPatterns(child, into: &sources, visiting: &visiting) }
+            }
+        case .capture:
+            break
+        }
+    }
+
+    /// The end pattern of a begin/end rule, or the while pattern of a begin/while rule, with
+    /// back-references resolved as stored on the frame.
+    func closingPattern(_ rule: Rule, resolved: String?, allowA: Bool, allowG: Bool) -> Pattern {
+        if let base = rule.kind == .beginWhile ? rule.whileSource : rule.end, !base.hasBackReferences,
+            let compiled = base.compiled(allowA: allowA, allowG: allowG)
+        {
+            return compiled
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        guard let base = rule.kind == .beginWhile ? rule.whileSource : rule.end else { return Pattern.never }
+        guard base.hasBackReferences, let resolved else {
+            return pattern(for: base, allowA: allowA, allowG: allowG)
+        }
+        if let source = rule.resolvedEnds[resolved] {
+            return pattern(for: source, allowA: allowA, allowG: allowG)
+        }
+        // Alternating end texts (heredoc names, fences) each keep their compiled pattern; the
+        // map is bounded so a document cannot grow it without limit.
+        if rule.resolvedEnds.count >= 64 { rule.resolvedEnds.removeAll() }
+        let source = RegexSource(resolved: resolved, hasAnchor: base.hasAnchor, rulePath: base.rulePath)
+        rule.resolvedEnds[resolved] = source
+        return pattern(for: source, allowA: allowA, allowG: allowG)
+    }
+
+    /// Translates and compiles one variant of a source; failures become `Pattern.never` and a
+    /// diagnostic. The caller holds the lock.
+    private func pattern(for source: RegexSource, allowA: Bool, allowG: Bool) -> Pattern {
+        if let compiled = source.compiled(allowA: allowA, allowG: allowG) { return compiled }
+        let compiled: Pattern
+        do {
+            let translated = try OnigurumaTranslator.translate(
+                source.variantSource(allowA: allowA, allowG: allowG),
+                options: TranslationOptions(allowAnchorA: allowA, allowAnchorG: allowG))
+            // A live \G depends on the search start and \K moves the reported start: neither
+            // result can be reused from another start.
+            let cacheable = !(translated.usesAnchorG && allowG) && !translated.usesMatchReset
+            do {
+                compiled = try Pattern(
+                    translated.source, isCacheable: cacheable, isCombinable: Pattern.isCombinable(translated))
+            } catch {
+                compiled = disabled(source, message: "PCRE2: \(error)")
+            }
+        } catch {
+            compiled = disabled(source, message: "translation: \(error)")
+        }
+        return source.publish(compiled, allowA: allowA, allowG: allowG)
+    }
+
+    private func disabled(_ source: RegexSource, message: String) -> Pattern {
+        let error = GrammarError.invalidPattern(
+            grammar: scopeName, rulePath: source.rulePath, pattern: source.source, message: message)
+        if !patternDiagnostics.contains(error) { patternDiagnostics.append(error) }
+        return Pattern.never
+    }
+
+    /// Compiles every pattern reachable from the root in every anchor variant, returning the
+    /// failures (a grammar check, as helix's `xtask` does for its bundled grammars).
+    public func compileAllPatterns() -> [GrammarError] {
+        for rule in rules.compactMap({ $0 }) where rule.kind != .capture && rule.kind != .match {
+            for allowA in [false, true] {
+                for allowG in [false, true] {
+                    _ = compiledList(rule, allowA: allowA, allowG: allowG)
+                    let closing = rule.kind == .beginWhile ? rule.whileSource : rule.end
+                    // Back-referenced ends only exist once resolved against a begin match.
+                    if let closing, !closing.hasBackReferences {
+                        _ = closingPattern(rule, resolved: nil, allowA: allowA, allowG: allowG)
+                    }
+                }
+            }
+        }
+        return diagnostics
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// A compiled grammar ready to tokenize: one root grammar plus the grammars it includes and
+/// the injections that target it.
+///
+/// Rules are built eagerly when the grammar is created; their PCRE2 patterns compile lazily on
+/// first use and are shared by every thread and document. Rule ids and rule stacks belong to
+/// this object: do not mix stacks of different `Grammar` instances.
+public final class Grammar: @unchecked Sendable {
+    /// Limits that keep one line from taking unbounded time.
+    public struct Configuration: Sendable {
+        /// Lines with more than this many UTF-16 units are tokenized only up to it; the rest of
+        /// the line keeps the enclosing scope and the stack passes through unchanged.
+        public var maxLineLength: Int = 20_000
+        /// Time allowed per line; on expiry the rest of the line is one token.
+        public var lineTimeBudget: Duration? = .milliseconds(500)
+        /// PCRE2 match limit per search.
+        public var matchLimit: UInt32 = MatchWorkspace.defaultMatchLimit
+        /// Whether runs of patterns are searched as one combined alternation (faster, same
+        /// result); off searches every pattern on its own.
+        public var combinesPatterns = true
+        /// The most patterns joined into one alternation. Smaller groups keep more search
+        /// results reusable within a line; larger ones need fewer searches.
+        public var combinedGroupSize = 16
+        /// Whether searches that cannot match (a byte every match needs is absent from the
+        /// line) are skipped without calling PCRE2.
+        public var prefiltersSearches = true
+
+        /// Creates the default configuration.
+        public init() {}
+    }
+
+    /// Looks up raw grammars by scope, and the injection grammars for a root scope.
+    public struct Sources: Sendable {
+        /// Returns the raw grammar for a scope name, or nil when it is unknown.
+        public var grammar: @Sendable (String) -> RawGrammar?
+        /// Returns the scopes of grammars injected into the given root scope.
+        public var injections: @Sendable (String) -> [String]
+
+        /// Creates sources from two lookups.
+        public init(
+            grammar: @escaping @Sendable (String) -> RawGrammar?,
+            injections: @escaping @Sendable (String) -> [String] = { _ in [] }
+        ) {
+            self.grammar = grammar
+            self.injections = injections
+        }
+    }
+
+    /// A grammar's rules in lexical context: its repository plus `$self` and `$base`.
+    struct Context {
+        var scopeName: String
+        var repository: [String: RawRule]
+    }
+
+    /// An injection: a selector with a priority (L: −1, R: +1) and the rule it injects.
+    struct Injection {
+        var selector: String
+        var matcher: ScopeSelector.Matcher
+        var ruleId: Int
+        var priority: Int
+    }
+
+    /// The root scope name.
+    public let scopeName: String
+    /// Limits for tokenization.
+    public let configuration: Configuration
+    let raw: RawGrammar
+    let sources: Sources
+    let lock = NSLock()
+    let interner = StackInterner()
+
+    // Build-time state; read-only once `init` returns (except `diagnostics`).
+    var rules: [Rule?] = [nil]
+    var ruleIdsByRaw: [ObjectIdentifier: (raw: RawRule, id: Int)] = [:]
+    var includedGrammars: [String: Context] = [:]
+    var rootId = 0
+    var injections: [Injection] = []
+    var patternDiagnostics: [GrammarError] = []
+
+    /// Compiles the rules of `raw`, resolving external grammars through `sources`.
+    public init(_ raw: RawGrammar, sources: Sources, configuration: Configuration = .init()) {
+        self.scopeName = raw.scopeName
+        self.raw = raw
+        self.sources = sources
+        self.configuration = configuration
+        var repository = raw.repository
+        repository["$self"] = raw.rootRule
+        repository["$base"] = raw.rootRule
+        let context = Context(scopeName: raw.scopeName, repository: repository)
+        rootId = compiledRuleId(raw.rootRule, context: context, path: "")
+        injections = collectInjections(rootContext: context)
+    }
+
+    /// Patterns that failed to translate or compile so far (their rules are disabled).
+    public var diagnostics: [GrammarError] {
+        lock.lock()
+        defer { lock.unlock() }
+        return patternDiagnostics
+    }
+
+    func rule(_ id: Int) -> Rule? {
+        id > 0 && id < rules.count ? rules[id] : nil
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Yams
+
+extension RawValue {
+    /// The format of a grammar file, from its name.
+    public enum Format: Sendable {
+        /// JSON (`.json`).
+        case json
+        /// XML property list (`.tmLanguage`, `.plist`, anything else).
+        case plist
+        /// YAML (`.yaml`, `.yml`).
+        case yaml
+
+        /// The format vscode-textmate would pick for `path` (JSON if it ends in `.json`, else
+        /// plist), extended with YAML.
+        public init(path: String) {
+            let lower = path.lowercased()
+            if lower.hasSuffix(".json") {
+                self = .json
+            } else if lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") {
+                self = .yaml
+            } else {
+                self = .plist
+            }
+        }
+    }
+
+    /// Parses a grammar document.
+    public static func parse(_ data: Data, format: Format) throws(GrammarError) -> RawValue {
+        switch format {
+        case .json: return try JSONReader.parse([UInt8](data))
+        case .plist: return try PlistReader.parse(data)
+        case .yaml:
+            let node: Node?
+            do {
+                node = try Yams.compose(yaml: String(decoding: data, as: UTF8.self))
+            } catch {
+                throw .malformed(message: "YAML: \(error)")
+            }
+            guard let node else { throw .malformed(message: "YAML: empty document") }
+            return RawValue(yaml: node)
+        }
+    }
+
+    init(yaml node: Node) {
+        switch node {
+        case .scalar(let scalar):
+            // Grammars hold strings; only plain scalars may be booleans or numbers.
+            if scalar.style == .plain {
+                if let bool = Bool.construct(from: scalar) {
+                    self = .bool(bool)
+                    return
+                }
+                if let number = Double.construct(from: scalar), scalar.string.first?.isNumber == true {
+                    self = .number(number)
+                    return
+                }
+                if scalar.string == "~" || scalar.string == "null" {
+                    self = .null
+                    return
+                }
+            }
+            self = .string(scalar.string)
+        case .sequence(let sequence):
+            self = .array(sequence.map { RawValue(yaml: $0) })
+        case .mapping(let mapping):
+            self = .object(mapping.map { ($0.key.string ?? "", RawValue(yaml: $0.value)) })
+        case .alias:
+            self = .null
+        }
+    }
+}

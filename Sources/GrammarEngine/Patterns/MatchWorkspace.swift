@@ -1,0 +1,98 @@
+import CPCRE2
+import Foundation
+
+/// Per-thread PCRE2 match state: match data, match context with limits, JIT stack, and the
+/// per-line search cache.
+///
+/// PCRE2 code is shared between threads, but match data and JIT stacks are not; each thread
+/// gets its own workspace through `current`.
+public final class MatchWorkspace {
+    /// The match limit applied to every search (PCRE2's default is 10,000,000).
+    public static let defaultMatchLimit: UInt32 = 1_000_000
+
+    // The match data's ovector size, in groups.
+    private(set) var capacity: Int
+    private(set) var matchData: OpaquePointer
+    let matchContext: OpaquePointer
+    private let jitStack: OpaquePointer?
+    let emptySubject: UnsafeMutablePointer<UInt8>
+    /// How many PCRE2 searches this workspace ran.
+    public internal(set) var searchCount = 0
+    /// How many searches hit the match limit or the JIT stack limit, and the last culprit.
+    public private(set) var limitHits = 0
+    /// The source of the last pattern that hit a limit.
+    public private(set) var lastLimitPattern: String?
+    // Per-pattern search results within one subject (see `SearchCache`).
+    let cache = SearchCache()
+    // The bytes of the line being tokenized, for `SearchPrefilter`; nil when prefiltering is off.
+    let lineProfile = LineProfile()
+    var usesPrefilter = false
+    // The current line plus its "\n", reused from line to line.
+    var lineBuffer: [UInt8] = []
+
+    /// Creates a workspace with the given match limit.
+    public init(matchLimit: UInt32 = MatchWorkspace.defaultMatchLimit) {
+        capacity = 32
+        matchData = pcre2_match_data_create_8(UInt32(capacity), nil)
+        matchContext = pcre2_match_context_create_8(nil)
+        pcre2_set_match_limit_8(matchContext, matchLimit)
+        jitStack = pcre2_jit_stack_create_8(32 * 1024, 4 * 1024 * 1024, nil)
+        if let jitStack {
+            pcre2_jit_stack_assign_8(matchContext, nil, UnsafeMutableRawPointer(jitStack))
+        }
+        emptySubject = .allocate(capacity: 1)
+        emptySubject.initialize(to: 0)
+    }
+
+    deinit {
+        pcre2_match_data_free_8(matchData)
+        pcre2_match_context_free_8(matchContext)
+        if let jitStack { pcre2_jit_stack_free_8(jitStack) }
+        emptySubject.deallocate()
+    }
+
+    private static let threadKey = "highlightd.GrammarEngine.MatchWorkspace"
+
+    /// This thread's workspace, created on first use.
+    public static var current: MatchWorkspace {
+        let dictionary = Thread.current.threadDictionary
+        if let workspace = dictionary[threadKey] as? MatchWorkspace { return workspace }
+        let workspace = MatchWorkspace()
+        dictionary[threadKey] = workspace
+        return workspace
+    }
+
+    /// Sets the match limit for later searches.
+    public func setMatchLimit(_ limit: UInt32) {
+        pcre2_set_match_limit_8(matchContext, limit)
+    }
+
+    func ensureCapacity(groups: Int) {
+        guard groups > capacity else { return }
+        pcre2_match_data_free_8(matchData)
+        capacity = max(groups, capacity * 2)
+        matchData = pcre2_match_data_create_8(UInt32(capacity), nil)
+    }
+
+    /// The start and end of group 0 of the last successful search.
+    var currentBounds: (start: Int, end: Int) {
+        let ovector = pcre2_get_ovector_pointer_8(matchData)!
+        return (ovector[0], ovector[1])
+    }
+
+    /// Copies the last successful search's groups; PCRE2_UNSET reads as -1.
+    func currentMatch(groups: Int) -> PatternMatch {
+        let ovector = pcre2_get_ovector_pointer_8(matchData)!
+        var offsets = [Int](repeating: -1, count: groups * 2)
+        for index in 0..<(groups * 2) {
+            let value = ovector[index]
+            offsets[index] = value < 0 ? -1 : value
+        }
+        return PatternMatch(offsets: offsets)
+    }
+
+    func recordLimitHit(_ pattern: Pattern) {
+        limitHits += 1
+        lastLimitPattern = pattern.source
+    }
+}

@@ -1,0 +1,46 @@
+import CPCRE2
+
+extension Pattern {
+    /// Searches `subject[..<length]` for the first match starting at or after `start`.
+    ///
+    /// `length` may be shorter than the buffer: `$` and `\z` then see `length` as the subject's
+    /// end, which is how captures are retokenized without copying. A match-limit or JIT-stack
+    /// overflow counts as no match and is recorded in the workspace.
+    public func firstMatch(
+        in subject: UnsafeBufferPointer<UInt8>, length: Int? = nil, from start: Int,
+        workspace: MatchWorkspace = .current
+    ) -> PatternMatch? {
+        let subjectLength = length ?? subject.count
+        guard search(subject, length: subjectLength, from: start, workspace: workspace) else {
+            return nil
+        }
+        return workspace.currentMatch(groups: captureCount + 1)
+    }
+
+    /// Runs one search; on success the workspace's ovector holds the groups.
+    func search(
+        _ subject: UnsafeBufferPointer<UInt8>, length: Int, from start: Int, workspace: MatchWorkspace
+    ) -> Bool {
+        guard start <= length, length <= subject.count else { return false }
+        workspace.ensureCapacity(groups: captureCount + 1)
+        workspace.searchCount += 1
+        // An empty buffer has no base address; PCRE2 accepts any non-null pointer for length 0.
+        let base = subject.baseAddress ?? UnsafePointer(workspace.emptySubject)
+        let rc: Int32
+        if isJITCompiled {
+            rc = pcre2_jit_match_8(
+                code, base, length, start, 0, workspace.matchData, workspace.matchContext)
+        } else {
+            rc = pcre2_match_8(
+                code, base, length, start, UInt32(PCRE2_NO_UTF_CHECK), workspace.matchData,
+                workspace.matchContext)
+        }
+        if rc > 0 { return true }
+        if rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_JIT_STACKLIMIT
+            || rc == PCRE2_ERROR_DEPTHLIMIT || rc == PCRE2_ERROR_HEAPLIMIT
+        {
+            workspace.recordLimitHit(self)
+        }
+        return false
+    }
+}

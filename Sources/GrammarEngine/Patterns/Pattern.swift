@@ -1,0 +1,87 @@
+import CPCRE2
+import Synchronization
+
+/// A compiled PCRE2 pattern: UTF, UCP, MULTILINE, LF newlines, JIT with interpreter fallback.
+///
+/// The compiled code is read-only after compilation, so one `Pattern` is shared by every
+/// thread; the mutable match state (match data, JIT stack, search cache) lives in the
+/// per-thread `MatchWorkspace`.
+public final class Pattern: @unchecked Sendable {
+    /// The PCRE2 source.
+    public let source: String
+    /// The number of capturing groups (group 0 not counted).
+    public let captureCount: Int
+    /// Whether per-line search results may be reused (false for a live `\G` or for `\K`).
+    public let isCacheable: Bool
+    /// For a combined alternation (`(?|(?:P0)(*:0)|…)`), each alternative's own group count;
+    /// the MARK of a match names the alternative. Nil for a plain pattern.
+    public let alternativeCaptureCounts: [Int]?
+    /// Whether the pattern may join a combined alternation (see `isCombinable(_:)`).
+    public let isCombinable: Bool
+    /// Whether the JIT compiled the pattern; otherwise the interpreter runs it.
+    public let isJITCompiled: Bool
+    // Bytes a match needs, checked before calling PCRE2.
+    let prefilter: SearchPrefilter
+    // Index into the per-thread search cache.
+    let uid: Int
+    let code: OpaquePointer
+
+    private static let nextUID = Atomic<Int>(0)
+
+    /// Compiles `source`; `isCacheable` says whether search results may be reused within a line.
+    public init(
+        _ source: String, isCacheable: Bool = true, isCombinable: Bool = true,
+        alternativeCaptureCounts: [Int]? = nil
+    ) throws(PatternError) {
+        var errorCode: Int32 = 0
+        var errorOffset = 0
+        let options: UInt32 =
+            UInt32(PCRE2_UTF) | UInt32(PCRE2_UCP) | UInt32(PCRE2_MULTILINE)
+            | UInt32(PCRE2_NO_UTF_CHECK) | UInt32(PCRE2_NEVER_BACKSLASH_C)
+        let context = pcre2_compile_context_create_8(nil)
+        defer { pcre2_compile_context_free_8(context) }
+        pcre2_set_newline_8(context, UInt32(PCRE2_NEWLINE_LF))
+        var utf8 = Array(source.utf8)
+        utf8.append(0)
+        let compiled = utf8.withUnsafeBufferPointer { buffer in
+            pcre2_compile_8(
+                buffer.baseAddress, buffer.count - 1, options, &errorCode, &errorOffset, context)
+        }
+        guard let compiled else {
+            throw PatternError(message: Self.errorMessage(errorCode), offset: errorOffset)
+        }
+        var count: UInt32 = 0
+        _ = pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &count)
+        self.source = source
+        self.code = compiled
+        self.captureCount = Int(count)
+        self.isCacheable = isCacheable
+        self.alternativeCaptureCounts = alternativeCaptureCounts
+        self.isCombinable = isCombinable && alternativeCaptureCounts == nil
+        self.prefilter = SearchPrefilter(code: compiled)
+        // A JIT failure (say, out of memory for a huge pattern) leaves the interpreter in charge.
+        self.isJITCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
+        self.uid = Self.nextUID.add(1, ordering: .relaxed).oldValue
+    }
+
+    deinit {
+        pcre2_code_free_8(code)
+    }
+
+    /// PCRE2's text for an error code.
+    static func errorMessage(_ code: Int32) -> String {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let length = pcre2_get_error_message_8(code, &buffer, buffer.count)
+        guard length > 0 else { return "PCRE2 error \(code)" }
+        return String(decoding: buffer[0..<Int(length)], as: UTF8.self)
+    }
+
+    /// A pattern that never matches, standing in for one that failed to translate or compile.
+    public static let never: Pattern = {
+        do {
+            return try Pattern("(?!)")
+        } catch {
+            preconditionFailure("(?!) must compile: \(error)")
+        }
+    }()
+}

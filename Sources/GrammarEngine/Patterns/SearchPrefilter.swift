@@ -1,0 +1,103 @@
+import CPCRE2
+
+/// What a compiled pattern says about the bytes any match needs, used to skip searches that
+/// cannot succeed on the current line without calling PCRE2.
+///
+/// It relies on the same facts PCRE2 uses for its own start-up optimizations: the first code
+/// unit (or the bitmap of possible first code units) and the rightmost required code unit.
+/// Because `pcre2_pattern_info` does not say whether those units are caseless, an ASCII letter
+/// is checked in both cases, and letters with non-ASCII case variants (`k`, `s`) and non-ASCII
+/// units are not used at all.
+struct SearchPrefilter: Sendable {
+    // Bytes that may start a match, as four 64-bit words; all ones when anything may.
+    private var first: (UInt64, UInt64, UInt64, UInt64) = (~0, ~0, ~0, ~0)
+    // Up to two bytes of which one must occur in the match after its start; -1 when unused.
+    private var required: (Int, Int) = (-1, -1)
+
+    init(code: OpaquePointer) {
+        var firstType: UInt32 = 0
+        _ = pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTCODETYPE), &firstType)
+        if firstType == 1 {
+            var unit: UInt32 = 0
+            _ = pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTCODEUNIT), &unit)
+            if let variants = Self.caseVariants(unit) {
+                var words: [UInt64] = [0, 0, 0, 0]
+                for byte in variants { words[Int(byte) >> 6] |= 1 << UInt64(byte & 63) }
+                first = (words[0], words[1], words[2], words[3])
+            }
+        } else if firstType == 0 {
+            var bitmap: UnsafePointer<UInt8>?
+            if pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTBITMAP), &bitmap) == 0, let bitmap {
+                var words: [UInt64] = [0, 0, 0, 0]
+                for byte in 0..<256 where bitmap[byte >> 3] & (1 << UInt8(byte & 7)) != 0 {
+                    words[byte >> 6] |= 1 << UInt64(byte & 63)
+                }
+                first = (words[0], words[1], words[2], words[3])
+            }
+        }
+        var lastType: UInt32 = 0
+        _ = pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_LASTCODETYPE), &lastType)
+        if lastType == 1 {
+            var unit: UInt32 = 0
+            _ = pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_LASTCODEUNIT), &unit)
+            if let variants = Self.caseVariants(unit), let head = variants.first {
+                required = (Int(head), Int(variants.last ?? head))
+            }
+        }
+    }
+
+    // The bytes to look for in place of `unit`, or nil when the unit is not safe to use.
+    private static func caseVariants(_ unit: UInt32) -> [UInt8]? {
+        guard unit < 0x80 else { return nil }
+        let byte = UInt8(unit)
+        let lower = byte | 0x20
+        if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower) {
+            // K and S have non-ASCII case variants (KELVIN SIGN, LONG S).
+            if lower == UInt8(ascii: "k") || lower == UInt8(ascii: "s") { return nil }
+            return [lower, lower & ~0x20]
+        }
+        return [byte]
+    }
+
+    /// Whether a match starting at or after `position` is possible on the profiled line.
+    func mayMatch(from position: Int, in line: LineProfile) -> Bool {
+        if required.0 >= 0, line.lastIndex[required.0] < position, line.lastIndex[required.1] < position {
+            return false
+        }
+        let present = line.presence
+        return first.0 & present.0 != 0 || first.1 & present.1 != 0 || first.2 & present.2 != 0
+            || first.3 & present.3 != 0
+    }
+}
+
+/// Which bytes a line contains and where each last occurs.
+final class LineProfile {
+    private(set) var presence: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    /// Per byte value, its last offset in the line, or -1.
+    let lastIndex: UnsafeMutablePointer<Int>
+
+    init() {
+        lastIndex = .allocate(capacity: 256)
+        lastIndex.initialize(repeating: -1, count: 256)
+    }
+
+    deinit {
+        lastIndex.deallocate()
+    }
+
+    func reset(_ line: UnsafeBufferPointer<UInt8>) {
+        lastIndex.update(repeating: -1, count: 256)
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        for (offset, byte) in line.enumerated() {
+            lastIndex[Int(byte)] = offset
+            let bit: UInt64 = 1 << UInt64(byte & 63)
+            switch byte >> 6 {
+            case 0: words.0 |= bit
+            case 1: words.1 |= bit
+            case 2: words.2 |= bit
+            default: words.3 |= bit
+            }
+        }
+        presence = words
+    }
+}

@@ -1,0 +1,22 @@
+extension Rule {
+    /// The published list for an anchor variant, if compiled.
+    func publishedList(_ variant: Int) -> CompiledRuleList? {
+        switch variant {
+        case 0: return compiledList0.load()
+        case 1: return compiledList1.load()
+        case 2: return compiledList2.load()
+        default: return compiledList3.load()
+        }
+    }
+
+    /// Publishes a list for an anchor variant; the first one published wins.
+    @discardableResult
+    func publish(_ list: CompiledRuleList, variant: Int) -> CompiledRuleList {
+        switch variant {
+        case 0: return compiledList0.storeIfNil(list)
+        case 1: return compiledList1.storeIfNil(list)
+        case 2: return compiledList2.storeIfNil(list)
+        default: return compiledList3.storeIfNil(list)
+        }
+    }
+}

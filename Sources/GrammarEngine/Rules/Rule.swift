@@ -1,0 +1,76 @@
+import Synchronization
+
+/// A compiled grammar rule, vscode-textmate's `Rule` family in one type.
+///
+/// The kind is decided as in `RuleFactory.getCompiledRuleId`: `match` → match rule; no `begin`
+/// → include-only; `while` → begin/while; otherwise begin/end. Fields are filled once while the
+/// grammar is built and never change afterwards, except the lazily compiled pattern lists,
+/// which the grammar's lock guards.
+final class Rule: @unchecked Sendable {
+    enum Kind {
+        case match
+        case includeOnly
+        case beginEnd
+        case beginWhile
+        case capture
+    }
+
+    let id: Int
+    let kind: Kind
+    let name: NameTemplate?
+    let contentName: NameTemplate?
+    /// Where the rule sits in its grammar, for diagnostics (`repository.string.patterns[2]`).
+    let path: String
+
+    /// The match rule's pattern, or the begin pattern of a begin rule.
+    var match: RegexSource?
+    /// Captures of the match, or of the begin match.
+    var captures: [Rule?] = []
+    /// A begin/end rule's end pattern.
+    var end: RegexSource?
+    var endCaptures: [Rule?] = []
+    /// A begin/while rule's while pattern.
+    var whileSource: RegexSource?
+    var whileCaptures: [Rule?] = []
+    var applyEndPatternLast = false
+    /// Child rule ids (include-only, begin/end, begin/while).
+    var patterns: [Int] = []
+    var hasMissingPatterns = false
+    /// A capture rule with `patterns`: the include-only rule that retokenizes the capture.
+    var retokenizeCapturedWithRuleId: Int?
+
+    // Lazily compiled child lists per anchor variant (A0G0, A1G0, A0G1, A1G1), published once
+    // so the tokenizer reads them without taking the grammar's lock.
+    let compiledList0 = AtomicLazyReference<CompiledRuleList>()
+    let compiledList1 = AtomicLazyReference<CompiledRuleList>()
+    let compiledList2 = AtomicLazyReference<CompiledRuleList>()
+    let compiledList3 = AtomicLazyReference<CompiledRuleList>()
+    // Resolved back-referenced ends; guarded by the grammar's lock.
+    var resolvedEnds: [String: RegexSource] = [:]
+
+    init(id: Int, kind: Kind, name: String?, contentName: String?, path: String) {
+        self.id = id
+        self.kind = kind
+        self.name = name.map(NameTemplate.init)
+        self.contentName = contentName.map(NameTemplate.init)
+        self.path = path
+    }
+
+    /// The rule id vscode uses for a rule list's end pattern.
+    static let endRuleId = -1
+    /// The rule id vscode uses for a while pattern.
+    static let whileRuleId = -2
+}
+
+/// A rule's flattened child patterns, compiled for one anchor variant.
+final class CompiledRuleList: Sendable {
+    /// The search units: runs of combinable patterns joined into alternations.
+    let entries: [PatternScanner.Entry]
+    /// The rule id of each list index.
+    let ruleIds: [Int]
+
+    init(entries: [PatternScanner.Entry], ruleIds: [Int]) {
+        self.entries = entries
+        self.ruleIds = ruleIds
+    }
+}

@@ -1,0 +1,54 @@
+extension LineTokenizer {
+    /// Emits tokens for a match's captures (`handleCaptures`).
+    ///
+    /// Groups are visited in index order; an enclosing capture's scopes stay on a local stack
+    /// until a later group starts at or after its end (groups are assumed to nest). A capture
+    /// with patterns is retokenized on `line[..<end]` from its start, with no while check, no
+    /// time limit and no `\G`; groups nested inside it are lost, as in vscode-textmate.
+    mutating func handleCaptures(
+        length: Int, isFirstLine: Bool, stack: RuleStack, captures: [Rule?], match: PatternMatch
+    ) {
+        guard !captures.isEmpty else { return }
+        let count = min(captures.count, match.groupCount)
+        var local: [(scopes: ScopeStack, end: Int)] = []
+        let maxEnd = match.end
+        for index in 0..<count {
+            guard let capture = captures[index], let range = match.range(index), !range.isEmpty else {
+                continue
+            }
+            if range.lowerBound > maxEnd { break }
+            while let top = local.last, top.end <= range.lowerBound {
+                collector.produce(top.scopes, until: top.end)
+                local.removeLast()
+            }
+            if let top = local.last {
+                collector.produce(top.scopes, until: range.lowerBound)
+            } else {
+                collector.produce(stack, until: range.lowerBound)
+            }
+            if let retokenizeId = capture.retokenizeCapturedWithRuleId, captureDepth < Self.maxCaptureDepth {
+                let name = capture.name?.resolve(line: line, match: match)
+                let nameScopes = grammar.push(name, onto: stack.contentScopes)
+                let contentName = capture.contentName?.resolve(line: line, match: match)
+                let contentScopes = grammar.push(contentName, onto: nameScopes)
+                let pushed = stack.push(
+                    ruleId: retokenizeId, enterPos: range.lowerBound, anchorPos: -1,
+                    beginRuleCapturedEOL: false,
+                    endRule: nil, nameScopes: nameScopes, contentScopes: contentScopes)
+                captureDepth += 1
+                defer { captureDepth -= 1 }
+                _ = tokenizeString(
+                    length: range.upperBound, isFirstLine: isFirstLine && range.lowerBound == 0,
+                    linePos: range.lowerBound, stack: pushed, checkWhileConditions: false, timeLimited: false)
+                continue
+            }
+            if let name = capture.name?.resolve(line: line, match: match) {
+                let base = local.last?.scopes ?? stack.contentScopes
+                local.append((grammar.push(name, onto: base), range.upperBound))
+            }
+        }
+        while let top = local.popLast() {
+            collector.produce(top.scopes, until: top.end)
+        }
+    }
+}

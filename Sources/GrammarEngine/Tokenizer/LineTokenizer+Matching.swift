@@ -1,0 +1,57 @@
+extension LineTokenizer {
+    /// The next match of the top rule's list or of an injection (`matchRuleOrInjections`).
+    ///
+    /// An injection wins when it starts strictly earlier, or at the same position with `L:`.
+    mutating func matchRuleOrInjections(
+        length: Int, generation: Int, isFirstLine: Bool, linePos: Int, stack: RuleStack, anchorPosition: Int
+    ) -> (ruleId: Int, match: PatternMatch)? {
+        let allowG = linePos == anchorPosition
+        let normal = matchRule(
+            length: length, generation: generation, allowA: isFirstLine, allowG: allowG, linePos: linePos,
+            stack: stack)
+        let injections = grammar.injections
+        guard !injections.isEmpty else { return normal }
+        let scopes = stack.contentScopes.scopeNames
+        var best: (ruleId: Int, match: PatternMatch, priority: Int)?
+        for injection in injections where injection.matcher(scopes) {
+            guard let rule = grammar.rule(injection.ruleId) else { continue }
+            let list = grammar.compiledList(rule, allowA: isFirstLine, allowG: allowG)
+            let scanner = PatternScanner(entries: list.entries)
+            guard
+                let (found, match) = scanner.scan(
+                    line, length: length, from: linePos, generation: generation, workspace: workspace),
+                let index = found
+            else { continue }
+            if let best, match.start >= best.match.start { continue }
+            best = (list.ruleIds[index], match, injection.priority)
+            if match.start == linePos { break }
+        }
+        guard let best else { return normal }
+        guard let normal else { return (best.ruleId, best.match) }
+        if best.match.start < normal.match.start
+            || (best.priority == -1 && best.match.start == normal.match.start)
+        {
+            return (best.ruleId, best.match)
+        }
+        return normal
+    }
+
+    /// The next match of the top frame's rule list, with its end pattern first or last.
+    func matchRule(
+        length: Int, generation: Int, allowA: Bool, allowG: Bool, linePos: Int, stack: RuleStack
+    ) -> (ruleId: Int, match: PatternMatch)? {
+        guard let rule = grammar.rule(stack.ruleId) else { return nil }
+        let list = grammar.compiledList(rule, allowA: allowA, allowG: allowG)
+        var scanner = PatternScanner(entries: list.entries)
+        if rule.kind == .beginEnd {
+            scanner.extra = grammar.closingPattern(
+                rule, resolved: stack.endRule, allowA: allowA, allowG: allowG)
+            scanner.extraFirst = !rule.applyEndPatternLast
+        }
+        guard
+            let (index, match) = scanner.scan(
+                line, length: length, from: linePos, generation: generation, workspace: workspace)
+        else { return nil }
+        return (index.map { list.ruleIds[$0] } ?? Rule.endRuleId, match)
+    }
+}

@@ -1,0 +1,131 @@
+import Dispatch
+
+/// Runs vscode-textmate's `_tokenizeString` over one line's UTF-8 bytes (with its `\n`).
+///
+/// Offsets are UTF-8 byte offsets into `line`. A capture with patterns is retokenized on the
+/// same buffer with a shorter subject length, which is what `$` and `\z` must see.
+struct LineTokenizer {
+    let grammar: Grammar
+    let line: UnsafeBufferPointer<UInt8>
+    let workspace: MatchWorkspace
+    var collector = LineTokenCollector()
+    /// Monotonic deadline in nanoseconds, checked before each scan of the top-level call.
+    let deadline: UInt64?
+    /// How many captures are being retokenized inside each other.
+    var captureDepth = 0
+
+    /// Deeper capture retokenization is skipped: a capture whose patterns match the capture
+    /// itself again would otherwise recurse until the stack overflows.
+    static let maxCaptureDepth = 32
+    /// Pushing beyond this many frames ends the line, as the loop guards do; no real grammar
+    /// nests this deep, and it bounds memory for hostile ones.
+    static let maxStackDepth = 4_096
+
+    init(grammar: Grammar, line: UnsafeBufferPointer<UInt8>, workspace: MatchWorkspace, deadline: UInt64?) {
+        self.grammar = grammar
+        self.line = line
+        self.workspace = workspace
+        self.deadline = deadline
+    }
+
+    /// Tokenizes `line[linePos..<length]` from `stack`; returns the end stack and whether the
+    /// deadline stopped it.
+    mutating func tokenizeString(
+        length: Int, isFirstLine firstLine: Bool, linePos startPos: Int, stack startStack: RuleStack,
+        checkWhileConditions: Bool, timeLimited: Bool
+    ) -> (stack: RuleStack, stoppedEarly: Bool) {
+        var stack = startStack
+        var linePos = startPos
+        var isFirstLine = firstLine
+        var anchorPosition = -1
+        let generation = workspace.cache.beginSubject()
+        if checkWhileConditions {
+            (stack, linePos, anchorPosition, isFirstLine) = checkWhile(
+                length: length, generation: generation, isFirstLine: isFirstLine, linePos: linePos,
+                stack: stack)
+        }
+        while true {
+            if timeLimited, let deadline, DispatchTime.now().uptimeNanoseconds > deadline {
+                return (stack, true)
+            }
+            guard
+                let (ruleId, match) = matchRuleOrInjections(
+                    length: length, generation: generation, isFirstLine: isFirstLine, linePos: linePos,
+                    stack: stack, anchorPosition: anchorPosition)
+            else {
+                collector.produce(stack, until: length)
+                return (stack, false)
+            }
+            let hasAdvanced = match.end > linePos
+            if ruleId == Rule.endRuleId {
+                // The end of the top begin/end rule: pop it.
+                let popped = stack
+                let poppedRule = grammar.rule(stack.ruleId)
+                collector.produce(stack, until: match.start)
+                stack = stack.with(contentScopes: stack.nameScopes)
+                handleCaptures(
+                    length: length, isFirstLine: isFirstLine, stack: stack,
+                    captures: poppedRule?.endCaptures ?? [],
+                    match: match)
+                collector.produce(stack, until: match.end)
+                stack = stack.parent ?? stack
+                anchorPosition = popped.anchorPos
+                if !hasAdvanced && popped.enterPos == linePos {
+                    // Guard [1]: pushed and popped without advancing; stay in the rule.
+                    stack = popped
+                    collector.produce(stack, until: length)
+                    return (stack, false)
+                }
+            } else if let rule = grammar.rule(ruleId) {
+                collector.produce(stack, until: match.start)
+                let beforePush = stack
+                let name = rule.name?.resolve(line: line, match: match)
+                let nameScopes = grammar.push(name, onto: stack.contentScopes)
+                stack = stack.push(
+                    ruleId: ruleId, enterPos: linePos, anchorPos: anchorPosition,
+                    beginRuleCapturedEOL: match.end == length, endRule: nil, nameScopes: nameScopes,
+                    contentScopes: nameScopes)
+                switch rule.kind {
+                case .beginEnd, .beginWhile:
+                    handleCaptures(
+                        length: length, isFirstLine: isFirstLine, stack: stack, captures: rule.captures,
+                        match: match)
+                    collector.produce(stack, until: match.end)
+                    anchorPosition = match.end
+                    let contentName = rule.contentName?.resolve(line: line, match: match)
+                    stack = stack.with(contentScopes: grammar.push(contentName, onto: nameScopes))
+                    let closing = rule.kind == .beginEnd ? rule.end : rule.whileSource
+                    if let closing, closing.hasBackReferences {
+                        stack = stack.with(endRule: closing.resolvingBackReferences(in: line, match: match))
+                    }
+                    if (!hasAdvanced && beforePush.hasSameRule(as: stack)) || stack.depth > Self.maxStackDepth
+                    {
+                        // Guards [2] and [3]: the same rule pushed again without advancing.
+                        stack = stack.parent ?? stack
+                        collector.produce(stack, until: length)
+                        return (stack, false)
+                    }
+                default:
+                    handleCaptures(
+                        length: length, isFirstLine: isFirstLine, stack: stack, captures: rule.captures,
+                        match: match)
+                    collector.produce(stack, until: match.end)
+                    stack = stack.parent ?? stack
+                    if !hasAdvanced {
+                        // Guard [4]: a match rule that does not advance; leave the enclosing rule too.
+                        stack = stack.safePop()
+                        collector.produce(stack, until: length)
+                        return (stack, false)
+                    }
+                }
+            } else {
+                collector.produce(stack, until: length)
+                return (stack, false)
+            }
+            if match.end > linePos {
+                linePos = match.end
+                isFirstLine = false
+            }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+/// The tokenizer state between lines: a stack of rule frames (vscode's `StateStackImpl`).
+///
+/// Stacks handed out by the grammar are canonical: interned per grammar, so equal stacks are
+/// the same object and `==` is an identity check. Frames made while a line is tokenized also
+/// carry the per-line transients `enterPos` and `anchorPos`; canonical frames hold −1 there,
+/// which is exactly vscode's `reset()` at the start of each line.
+public final class RuleStack: Hashable, @unchecked Sendable {
+    /// The frame below, or nil for the root frame.
+    public let parent: RuleStack?
+    let ruleId: Int
+    let enterPos: Int
+    let anchorPos: Int
+    /// The frame's begin match ended at the end of the line, having consumed its `\n`.
+    let beginRuleCapturedEOL: Bool
+    /// The end (or while) pattern with back-references resolved, when the rule has any.
+    let endRule: String?
+    /// Scopes including the rule's `name`.
+    public let nameScopes: ScopeStack
+    /// Scopes including the rule's `contentName`: the scopes of text inside the rule.
+    public let contentScopes: ScopeStack
+    /// The number of frames.
+    public let depth: Int
+    let isCanonical: Bool
+    let hash: Int
+
+    init(
+        parent: RuleStack?, ruleId: Int, enterPos: Int, anchorPos: Int, beginRuleCapturedEOL: Bool,
+        endRule: String?, nameScopes: ScopeStack, contentScopes: ScopeStack, isCanonical: Bool
+    ) {
+        self.parent = parent
+        self.ruleId = ruleId
+        self.enterPos = enterPos
+        self.anchorPos = anchorPos
+        self.beginRuleCapturedEOL = beginRuleCapturedEOL
+        self.endRule = endRule
+        self.nameScopes = nameScopes
+        self.contentScopes = contentScopes
+        self.depth = (parent?.depth ?? 0) + 1
+        self.isCanonical = isCanonical
+        var hasher = Hasher()
+        hasher.combine(parent?.hash ?? 0)
+        hasher.combine(ruleId)
+        hasher.combine(beginRuleCapturedEOL)
+        hasher.combine(endRule)
+        hasher.combine(nameScopes.hash)
+        hasher.combine(contentScopes.hash)
+        self.hash = hasher.finalize()
+    }
+
+    /// Equality as vscode-textmate defines it (rule ids, resolved ends, scopes), plus
+    /// `beginRuleCapturedEOL`, which changes `\G` on the next line: a safe superset.
+    public static func == (lhs: RuleStack, rhs: RuleStack) -> Bool {
+        var left = lhs
+        var right = rhs
+        while true {
+            if left === right { return true }
+            if left.isCanonical && right.isCanonical { return false }
+            guard left.hash == right.hash, left.depth == right.depth, left.ruleId == right.ruleId,
+                left.beginRuleCapturedEOL == right.beginRuleCapturedEOL, left.endRule == right.endRule,
+                left.nameScopes == right.nameScopes, left.contentScopes == right.contentScopes
+            else { return false }
+            guard let leftParent = left.parent, let rightParent = right.parent else {
+                return left.parent == nil && right.parent == nil
+            }
+            left = leftParent
+            right = rightParent
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(hash)
+    }
+}

@@ -1,0 +1,60 @@
+/// A list of scope names as a shared linked list, innermost last (vscode's
+/// `AttributedScopeStack` without the theme metadata).
+///
+/// Nodes are interned per grammar, so equal stacks are usually the same object and a later
+/// layer can cache a resolved style per node. Equality is identity between interned nodes,
+/// and a structural walk otherwise.
+public final class ScopeStack: Hashable, @unchecked Sendable {
+    /// The enclosing scopes, or nil at the root.
+    public let parent: ScopeStack?
+    /// The innermost scope name.
+    public let scopeName: String
+    /// The number of scopes in the stack.
+    public let depth: Int
+    let hash: Int
+    let isInterned: Bool
+
+    init(parent: ScopeStack?, scopeName: String, isInterned: Bool) {
+        self.parent = parent
+        self.scopeName = scopeName
+        self.depth = (parent?.depth ?? 0) + 1
+        var hasher = Hasher()
+        hasher.combine(parent?.hash ?? 0)
+        hasher.combine(scopeName)
+        self.hash = hasher.finalize()
+        self.isInterned = isInterned
+    }
+
+    /// The scope names, outermost first.
+    public var scopeNames: [String] {
+        var names: [String] = []
+        names.reserveCapacity(depth)
+        var node: ScopeStack? = self
+        while let current = node {
+            names.append(current.scopeName)
+            node = current.parent
+        }
+        return names.reversed()
+    }
+
+    public static func == (lhs: ScopeStack, rhs: ScopeStack) -> Bool {
+        var left = lhs
+        var right = rhs
+        while true {
+            if left === right { return true }
+            if left.isInterned && right.isInterned { return false }
+            guard left.hash == right.hash, left.depth == right.depth, left.scopeName == right.scopeName else {
+                return false
+            }
+            guard let leftParent = left.parent, let rightParent = right.parent else {
+                return left.parent == nil && right.parent == nil
+            }
+            left = leftParent
+            right = rightParent
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(hash)
+    }
+}

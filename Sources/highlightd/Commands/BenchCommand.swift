@@ -1,0 +1,99 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import GrammarEngine
+
+/// Measures whole-document tokenization time.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Time whole-document tokenization (median of several runs, compiled grammars kept)."
+    )
+
+    @Argument(help: "The document to tokenize.")
+    var file: String
+
+    @Option(help: "Language id of the grammar to use (e.g. javascript).")
+    var language: String?
+
+    @Option(help: "A grammar file to use as the root grammar.")
+    var grammar: String?
+
+    @Option(help: "A folder of grammars to load (repeatable).")
+    var grammars: [String] = []
+
+    @Option(help: "Timed runs after one warm-up run.")
+    var runs: Int = 10
+
+    @Flag(help: "Search every pattern on its own instead of combined alternations.")
+    var separatePatterns = false
+
+    @Option(help: "The most patterns joined into one alternation.")
+    var groupSize = Grammar.Configuration().combinedGroupSize
+
+    @Flag(help: "Print {bytes, runs, median_ms, min_ms, mb_per_s} as JSON.")
+    var json = false
+
+    func validate() throws {
+        guard runs > 0 else { throw ValidationError("--runs must be positive") }
+        guard language == nil || grammar == nil else {
+            throw ValidationError("use either --language or --grammar")
+        }
+    }
+
+    func run() throws {
+        var configuration = Grammar.Configuration()
+        configuration.combinesPatterns = !separatePatterns
+        configuration.combinedGroupSize = max(1, groupSize)
+        let registry = GrammarRegistry(configuration: configuration)
+        for folder in grammars {
+            for error in registry.loadDirectory(URL(fileURLWithPath: folder)) {
+                FileHandle.standardError.write(Data("warning: \(error)\n".utf8))
+            }
+        }
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let compiled: Grammar
+        if let grammar {
+            let raw = try registry.load(contentsOf: URL(fileURLWithPath: grammar))
+            compiled = try registry.grammar(scopeName: raw.scopeName)
+        } else if let language {
+            compiled = try registry.grammar(forLanguage: language)
+        } else {
+            let firstLine = text.split(separator: "\n", maxSplits: 1).first.map(String.init)
+            compiled = try registry.grammar(forFile: file, firstLine: firstLine)
+        }
+        // The warm-up run compiles the patterns; timed runs start from a fresh rule stack.
+        let searchesBefore = MatchWorkspace.current.searchCount
+        var tokenCount = compiled.tokenizeDocument(text).count
+        let searches = MatchWorkspace.current.searchCount - searchesBefore
+        var times: [Double] = []
+        for _ in 0..<runs {
+            let start = DispatchTime.now().uptimeNanoseconds
+            tokenCount = compiled.tokenizeDocument(text).count
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+        times.sort()
+        let median =
+            times.count % 2 == 1
+            ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
+        let bytes = text.utf8.count
+        let megabytesPerSecond = Double(bytes) / 1e6 / (median / 1e3)
+        if json {
+            let fields = String(
+                format:
+                    "{\"bytes\": %d, \"runs\": %d, \"median_ms\": %.3f, \"min_ms\": %.3f, \"mb_per_s\": %.3f}",
+                bytes, runs, median, times[0], megabytesPerSecond)
+            print(fields)
+        } else {
+            print(
+                String(
+                    format:
+                        "%@: %d bytes, %d tokens, %d searches, %@; median %.2f ms, min %.2f ms over %d runs, %.2f MB/s",
+                    file, bytes, tokenCount, searches, compiled.scopeName, median, times[0], runs,
+                    megabytesPerSecond))
+        }
+        for diagnostic in compiled.diagnostics {
+            FileHandle.standardError.write(Data("warning: \(diagnostic)\n".utf8))
+        }
+    }
+}

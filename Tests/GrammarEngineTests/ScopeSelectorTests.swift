@@ -1,0 +1,31 @@
+import GrammarEngine
+import Testing
+
+@Suite struct ScopeSelectorTests {
+    private func accepts(_ selector: String, _ scopes: [String]) -> Bool {
+        ScopeSelector.parse(selector).first?.matcher(scopes) ?? false
+    }
+
+    @Test func identifiersPrefixMatchScopesAtIncreasingDepth() {
+        #expect(accepts("source.js", ["source.js", "string.quoted"]))
+        #expect(accepts("source string", ["source.js", "meta.x", "string.quoted"]))
+        #expect(!accepts("string source", ["source.js", "string.quoted"]))
+        #expect(!accepts("source.j", ["source.js"]))
+    }
+
+    @Test func minusNegatesAndParenthesesGroupAlternatives() {
+        let selector = "text.html.php - (meta.embedded | meta.tag)"
+        #expect(accepts(selector, ["text.html.php", "string"]))
+        #expect(!accepts(selector, ["text.html.php", "meta.embedded.block"]))
+        #expect(!accepts(selector, ["text.html.php", "meta.tag.x"]))
+        #expect(accepts("source (string, comment)", ["source.js", "comment.line"]))
+    }
+
+    @Test func topLevelCommasSplitSelectorsWithTheirOwnPriority() {
+        let parsed = ScopeSelector.parse("L:source.js, R:text.html, comment")
+        #expect(parsed.map(\.priority) == [-1, 1, 0])
+        #expect(parsed[0].matcher(["source.js"]))
+        #expect(!parsed[0].matcher(["text.html"]))
+        #expect(parsed[2].matcher(["source.js", "comment.line"]))
+    }
+}
