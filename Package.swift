@@ -12,7 +12,7 @@ let package = Package(
         // For the Benchmarks package; not a supported API.
         .library(
             name: "highlightdLibraries",
-            targets: ["TextRope", "DocumentStorage", "EditTrace", "GrammarEngine", "TextSegmentation"]
+            targets: ["TextRope", "DocumentStorage", "EditTrace", "GrammarEngine", "Highlighting", "TextSegmentation"]
         ),
     ],
     dependencies: [
@@ -56,6 +56,12 @@ let package = Package(
             ]
         ),
 
+        // Incremental highlighting: the syntax processEditing hook.
+        .target(
+            name: "Highlighting",
+            dependencies: ["DocumentStorage", "GrammarEngine", "TextRope"]
+        ),
+
         // Links and line breaking.
         .target(
             name: "TextSegmentation",
@@ -69,6 +75,7 @@ let package = Package(
                 "DocumentStorage",
                 "EditTrace",
                 "GrammarEngine",
+                "Highlighting",
                 "TextSegmentation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -85,6 +92,14 @@ let package = Package(
         .testTarget(
             name: "GrammarEngineTests",
             dependencies: ["GrammarEngine", "CPCRE2", "TestSupport"]
+        ),
+        .testTarget(
+            name: "BundledGrammarTests",
+            dependencies: ["GrammarEngine", "TestSupport"]
+        ),
+        .testTarget(
+            name: "HighlightingTests",
+            dependencies: ["Highlighting", "DocumentStorage", "GrammarEngine", "EditTrace", "TestSupport"]
         ),
         .testTarget(
             name: "TextSegmentationTests",

@@ -1,0 +1,1 @@
+/// Incremental syntax highlighting as a processEditing hook. See docs/ARCHITECTURE.md.

@@ -1,0 +1,2 @@
+import GrammarEngine
+import Testing

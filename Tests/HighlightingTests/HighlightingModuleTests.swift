@@ -1,0 +1,2 @@
+import Highlighting
+import Testing
