@@ -12,7 +12,10 @@ let package = Package(
         // For the Benchmarks package; not a supported API.
         .library(
             name: "highlightdLibraries",
-            targets: ["TextRope", "DocumentStorage", "EditTrace", "GrammarEngine", "Highlighting", "TextSegmentation"]
+            targets: [
+                "TextRope", "DocumentStorage", "EditTrace", "GrammarEngine", "Highlighting",
+                "TextSegmentation",
+            ]
         ),
     ],
     dependencies: [
@@ -101,6 +104,7 @@ let package = Package(
             name: "HighlightingTests",
             dependencies: ["Highlighting", "DocumentStorage", "GrammarEngine", "EditTrace", "TestSupport"]
         ),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
         .testTarget(
             name: "TextSegmentationTests",
             dependencies: ["TextSegmentation", "DocumentStorage", "CICU", "TestSupport"]
