@@ -18,6 +18,10 @@ let package = Package(
                 .product(name: "_RopeModule", package: "swift-collections"),
                 .product(name: "highlightdLibraries", package: "highlightd"),
             ]
-        )
+        ),
+        .executableTarget(
+            name: "segmentation-bench",
+            dependencies: [.product(name: "highlightdLibraries", package: "highlightd")]
+        ),
     ]
 )
