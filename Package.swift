@@ -71,13 +71,26 @@ let package = Package(
             dependencies: ["CICU", "CPSL", "DocumentStorage"]
         ),
 
+        // The protocol: framing, messages, errors.
+        .target(name: "JSONRPC"),
+
+        // The daemon: documents, dispatch, the native push protocol and the LSP face.
+        .target(
+            name: "DaemonCore",
+            dependencies: [
+                "JSONRPC", "DocumentStorage", "GrammarEngine", "Highlighting", "TextSegmentation", "TextRope",
+            ]
+        ),
+
         // The executable.
         .executableTarget(
             name: "highlightd",
             dependencies: [
                 "DocumentStorage",
+                "DaemonCore",
                 "EditTrace",
                 "GrammarEngine",
+                "JSONRPC",
                 "Highlighting",
                 "TextSegmentation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -104,7 +117,12 @@ let package = Package(
             name: "HighlightingTests",
             dependencies: ["Highlighting", "DocumentStorage", "GrammarEngine", "EditTrace", "TestSupport"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["JSONRPC", "TestSupport"]),
+        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"]),
+        .testTarget(
+            name: "DaemonCoreTests",
+            dependencies: ["DaemonCore", "JSONRPC", "TestSupport"]
+        ),
         .testTarget(
             name: "TextSegmentationTests",
             dependencies: ["TextSegmentation", "DocumentStorage", "CICU", "TestSupport"]

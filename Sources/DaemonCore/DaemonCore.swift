@@ -1,0 +1,1 @@
+/// The daemon core. See docs/ARCHITECTURE.md.

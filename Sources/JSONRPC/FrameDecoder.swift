@@ -1,0 +1,121 @@
+/// Splits a byte stream into LSP base-protocol frames: `Content-Length: N\r\n\r\n` + N bytes.
+///
+/// Feed it bytes as they arrive in any chunking (one byte at a time or many frames at once)
+/// and take frames out. A bad header yields an error, after which the decoder resynchronises
+/// on the next `Content-Length` header.
+public struct FrameDecoder: Sendable {
+    /// What the decoder produced.
+    public enum Event: Hashable, Sendable {
+        /// A complete message body.
+        case frame([UInt8])
+        /// A header that could not be used; its bytes were skipped.
+        case error(FramingError)
+    }
+
+    /// The largest body accepted.
+    public var maximumContentLength: Int
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var resynchronizing = false
+
+    /// A decoder accepting bodies up to `maximumContentLength` bytes (64 MiB by default).
+    public init(maximumContentLength: Int = 64 << 20) {
+        self.maximumContentLength = maximumContentLength
+    }
+
+    /// Adds received bytes.
+    public mutating func append<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
+        if start > 0 && start >= buffer.count / 2 {
+            buffer.removeFirst(start)
+            start = 0
+        }
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// The next frame or error, or nil until more bytes arrive.
+    public mutating func next() -> Event? {
+        if resynchronizing && !skipToNextHeader() { return nil }
+        guard let headerEnd = find([0x0D, 0x0A, 0x0D, 0x0A], from: start) else { return nil }
+        let header = String(decoding: buffer[start..<headerEnd], as: UTF8.self)
+        let bodyStart = headerEnd + 4
+        var length: Int?
+        for line in header.split(separator: "\r\n") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let name = line[..<colon].trimmingSpaces.lowercased()
+            guard name == "content-length" else { continue }
+            let value = String(line[line.index(after: colon)...].trimmingSpaces)
+            guard let parsed = Int(value), parsed >= 0 else {
+                return fail(.invalidContentLength(value), skippingTo: bodyStart)
+            }
+            length = parsed
+        }
+        guard let length else { return fail(.missingContentLength, skippingTo: bodyStart) }
+        guard length <= maximumContentLength else {
+            return fail(
+                .contentLengthTooLarge(length: length, limit: maximumContentLength), skippingTo: bodyStart)
+        }
+        guard buffer.count - bodyStart >= length else { return nil }
+        let body = Array(buffer[bodyStart..<(bodyStart + length)])
+        start = bodyStart + length
+        return .frame(body)
+    }
+
+    private mutating func fail(_ error: FramingError, skippingTo offset: Int) -> Event {
+        start = offset
+        resynchronizing = true
+        return .error(error)
+    }
+
+    /// Drops bytes up to the next `Content-Length` header; false if none has arrived yet.
+    private mutating func skipToNextHeader() -> Bool {
+        let needle = Array("content-length".utf8)
+        var index = start
+        while index + needle.count <= buffer.count {
+            var matches = true
+            for offset in 0..<needle.count where buffer[index + offset] | 0x20 != needle[offset] | 0x20 {
+                matches = false
+                break
+            }
+            if matches {
+                start = index
+                resynchronizing = false
+                return true
+            }
+            index += 1
+        }
+        // Keep a possible partial header at the end.
+        start = max(start, buffer.count - needle.count)
+        return false
+    }
+
+    private func find(_ needle: [UInt8], from offset: Int) -> Int? {
+        guard buffer.count >= needle.count else { return nil }
+        var index = offset
+        while index + needle.count <= buffer.count {
+            if buffer[index] == needle[0] && buffer[index + 1] == needle[1] && buffer[index + 2] == needle[2]
+                && buffer[index + 3] == needle[3]
+            {
+                return index
+            }
+            index += 1
+        }
+        return nil
+    }
+}
+
+extension Substring {
+    fileprivate var trimmingSpaces: Substring {
+        var result = self
+        while result.first == " " || result.first == "\t" { result.removeFirst() }
+        while result.last == " " || result.last == "\t" { result.removeLast() }
+        return result
+    }
+}
+
+/// Writes LSP base-protocol frames.
+public enum FrameEncoder {
+    /// `Content-Length: N\r\n\r\n` followed by the body.
+    public static func frame(_ body: [UInt8]) -> [UInt8] {
+        Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+    }
+}

@@ -1,0 +1,18 @@
+/// Why a frame header could not be read. The decoder then skips to the next header.
+public enum FramingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The header has no `Content-Length`.
+    case missingContentLength
+    /// `Content-Length` is not a non-negative integer.
+    case invalidContentLength(String)
+    /// `Content-Length` exceeds the configured cap.
+    case contentLengthTooLarge(length: Int, limit: Int)
+
+    public var description: String {
+        switch self {
+        case .missingContentLength: "frame header without Content-Length"
+        case .invalidContentLength(let value): "invalid Content-Length '\(value)'"
+        case .contentLengthTooLarge(let length, let limit):
+            "Content-Length \(length) exceeds the limit of \(limit) bytes"
+        }
+    }
+}

@@ -1,0 +1,208 @@
+/// A recursive-descent JSON parser over UTF-8 bytes, with a nesting limit so hostile input
+/// cannot exhaust the stack.
+struct JSONParser {
+    let bytes: [UInt8]
+    var index = 0
+    var depth = 0
+    static let maximumDepth = 512
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+        let value = try parseValue()
+        skipWhitespace()
+        guard index == bytes.count else { throw error("unexpected data after the JSON value") }
+        return value
+    }
+
+    private func error(_ message: String) -> JSONParseError {
+        JSONParseError(message: "malformed JSON at byte \(index): \(message)")
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    }
+
+    private mutating func parseValue() throws(JSONParseError) -> JSONValue {
+        skipWhitespace()
+        guard index < bytes.count else { throw error("unexpected end of input") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
+        case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
+        case UInt8(ascii: "n"): return try parseLiteral("null", .null)
+        default: return try parseNumber()
+        }
+    }
+
+    private mutating func parseLiteral(_ word: String, _ value: JSONValue) throws(JSONParseError) -> JSONValue
+    {
+        let expected = Array(word.utf8)
+        guard index + expected.count <= bytes.count,
+            Array(bytes[index..<(index + expected.count)]) == expected
+        else { throw error("invalid literal") }
+        index += expected.count
+        return value
+    }
+
+    private mutating func enter() throws(JSONParseError) {
+        depth += 1
+        if depth > Self.maximumDepth { throw error("nesting deeper than \(Self.maximumDepth)") }
+    }
+
+    private mutating func parseObject() throws(JSONParseError) -> JSONValue {
+        try enter()
+        defer { depth -= 1 }
+        index += 1
+        var members: [String: JSONValue] = [:]
+        skipWhitespace()
+        if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error("expected a key")
+            }
+            let key = try parseString()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
+            index += 1
+            members[key] = try parseValue()
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unterminated object") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+            } else if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(members)
+            } else {
+                throw error("expected ',' or '}'")
+            }
+        }
+    }
+
+    private mutating func parseArray() throws(JSONParseError) -> JSONValue {
+        try enter()
+        defer { depth -= 1 }
+        index += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(elements)
+        }
+        while true {
+            elements.append(try parseValue())
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unterminated array") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+            } else if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(elements)
+            } else {
+                throw error("expected ',' or ']'")
+            }
+        }
+    }
+
+    private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+        let start = index
+        var isInteger = true
+        if index < bytes.count && bytes[index] == UInt8(ascii: "-") { index += 1 }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if (0x30...0x39).contains(byte) {
+                index += 1
+            } else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+            {
+                isInteger = false
+                index += 1
+            } else {
+                break
+            }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard !text.isEmpty, text != "-" else { throw error("unexpected character") }
+        if isInteger, let value = Int(text) { return .integer(value) }
+        guard let value = Double(text) else { throw error("invalid number \(text)") }
+        return .double(value)
+    }
+
+    private mutating func parseString() throws(JSONParseError) -> String {
+        index += 1
+        var runStart = index
+        var result = ""
+        func flushRun(_ end: Int) {
+            if end > runStart { result += String(decoding: bytes[runStart..<end], as: UTF8.self) }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                flushRun(index)
+                index += 1
+                return result
+            }
+            if byte < 0x20 { throw error("control character in string") }
+            if byte != UInt8(ascii: "\\") {
+                index += 1
+                continue
+            }
+            flushRun(index)
+            index += 1
+            guard index < bytes.count else { break }
+            let escape = bytes[index]
+            index += 1
+            switch escape {
+            case UInt8(ascii: "\""): result += "\""
+            case UInt8(ascii: "\\"): result += "\\"
+            case UInt8(ascii: "/"): result += "/"
+            case UInt8(ascii: "b"): result += "\u{08}"
+            case UInt8(ascii: "f"): result += "\u{0C}"
+            case UInt8(ascii: "n"): result += "\n"
+            case UInt8(ascii: "r"): result += "\r"
+            case UInt8(ascii: "t"): result += "\t"
+            case UInt8(ascii: "u"):
+                var code = try parseHex4()
+                if (0xD800..<0xDC00).contains(code), index + 1 < bytes.count,
+                    bytes[index] == UInt8(ascii: "\\"),
+                    bytes[index + 1] == UInt8(ascii: "u")
+                {
+                    index += 2
+                    let low = try parseHex4()
+                    if (0xDC00..<0xE000).contains(low) {
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                }
+                // A lone surrogate cannot be a String scalar: replace it, as decoders do.
+                result.unicodeScalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+            default: throw error("invalid escape")
+            }
+            runStart = index
+        }
+        throw error("unterminated string")
+    }
+
+    private mutating func parseHex4() throws(JSONParseError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("short \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt32
+            switch byte {
+            case 0x30...0x39: digit = UInt32(byte - 0x30)
+            case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
+            case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
+            default: throw error("invalid \\u escape")
+            }
+            value = value * 16 + digit
+            index += 1
+        }
+        return value
+    }
+}

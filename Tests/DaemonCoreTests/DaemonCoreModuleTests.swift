@@ -1,0 +1,2 @@
+import DaemonCore
+import Testing

@@ -1,0 +1,68 @@
+import JSONRPC
+import TestSupport
+import Testing
+
+@Suite struct FrameDecoderTests {
+    static let bodies: [[UInt8]] = [
+        Array(#"{"jsonrpc":"2.0","method":"a"}"#.utf8), Array("{}".utf8), [],
+        Array(#"{"text":"é😀\r\n"}"#.utf8),
+    ]
+
+    static var stream: [UInt8] { bodies.flatMap(FrameEncoder.frame) }
+
+    private func drain(_ decoder: inout FrameDecoder) -> [FrameDecoder.Event] {
+        var events: [FrameDecoder.Event] = []
+        while let event = decoder.next() { events.append(event) }
+        return events
+    }
+
+    @Test func oneByteAtATimeYieldsEveryFrame() {
+        var decoder = FrameDecoder()
+        var events: [FrameDecoder.Event] = []
+        for byte in Self.stream {
+            decoder.append([byte])
+            events += drain(&decoder)
+        }
+        #expect(events == Self.bodies.map { .frame($0) })
+    }
+
+    @Test func manyFramesInOneChunk() {
+        var decoder = FrameDecoder()
+        decoder.append(Self.stream + Self.stream)
+        #expect(drain(&decoder) == (Self.bodies + Self.bodies).map { .frame($0) })
+    }
+
+    @Test func randomChunkingYieldsTheSameFrames() {
+        var random = SeededGenerator(fallback: 77)
+        for _ in 0..<50 {
+            var decoder = FrameDecoder()
+            var events: [FrameDecoder.Event] = []
+            var rest = Self.stream[...]
+            while !rest.isEmpty {
+                let size = Int.random(in: 1...rest.count, using: &random)
+                decoder.append(rest.prefix(size))
+                rest = rest.dropFirst(size)
+                events += drain(&decoder)
+            }
+            #expect(events == Self.bodies.map { .frame($0) }, "seed \(random.seed)")
+        }
+    }
+
+    @Test func missingAndHugeContentLengthAreErrorsAndTheStreamResynchronises() {
+        var decoder = FrameDecoder(maximumContentLength: 100)
+        decoder.append(Array("Content-Type: x\r\n\r\n".utf8))
+        decoder.append(Array("Content-Length: 1000000\r\n\r\ngarbage that is not a header".utf8))
+        decoder.append(FrameEncoder.frame(Array("{}".utf8)))
+        #expect(
+            drain(&decoder) == [
+                .error(.missingContentLength), .error(.contentLengthTooLarge(length: 1_000_000, limit: 100)),
+                .frame(Array("{}".utf8)),
+            ])
+    }
+
+    @Test func headerNamesAreCaseInsensitiveAndOtherHeadersIgnored() {
+        var decoder = FrameDecoder()
+        decoder.append(Array("content-length: 2\r\nContent-Type: application/vscode-jsonrpc\r\n\r\n{}".utf8))
+        #expect(drain(&decoder) == [.frame(Array("{}".utf8))])
+    }
+}

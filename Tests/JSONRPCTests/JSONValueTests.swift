@@ -1,0 +1,36 @@
+import Foundation
+import JSONRPC
+import Testing
+
+@Suite struct JSONValueTests {
+    @Test(arguments: [
+        #"{"a":[1,-2.5,true,false,null,"x\"\\\n\u00e9\ud83d\ude00"],"b":{}}"#, "[]", "0", #""""#, "1e3",
+    ])
+    func parsesAndRoundTrips(text: String) throws {
+        let value = try JSONValue(parsing: Data(text.utf8))
+        let again = try JSONValue(parsing: value.serialized())
+        #expect(value == again)
+    }
+
+    @Test func keepsIntegersExactAndDecodesEscapes() throws {
+        let value = try JSONValue(parsing: Data(#"{"n":9007199254740993,"s":"\u00e9\ud83d\ude00\t"}"#.utf8))
+        #expect(value["n"]?.intValue == 9_007_199_254_740_993)
+        #expect(value["s"]?.stringValue == "é😀\t")
+    }
+
+    @Test(arguments: ["{", #"{"a" 1}"#, "[1,]", "tru", #""\x""#, "1 2", String(repeating: "[", count: 10000)])
+    func rejectsMalformedText(text: String) {
+        #expect(throws: JSONParseError.self) { try JSONValue(parsing: Data(text.utf8)) }
+    }
+
+    @Test func classifiesMessages() throws {
+        let request = try RPCMessage(json: ["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": [:]])
+        #expect(request == .request(id: .integer(1), method: "initialize", params: [:]))
+        let notification = try RPCMessage(json: ["jsonrpc": "2.0", "method": "exit"])
+        #expect(notification == .notification(method: "exit", params: nil))
+        #expect(throws: ResponseError.invalidRequest("jsonrpc must be \"2.0\"")) {
+            try RPCMessage(json: ["id": 1, "method": "x"])
+        }
+        #expect(throws: ResponseError.self) { try RPCMessage(json: [1, 2]) }
+    }
+}
