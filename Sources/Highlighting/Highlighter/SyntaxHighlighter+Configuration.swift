@@ -1,0 +1,23 @@
+extension SyntaxHighlighter {
+    /// How much work the highlighter does per transaction and per slice.
+    public struct Configuration: Sendable {
+        /// Lines around the edit highlighted within the transaction: the edited lines plus
+        /// `window / 2` lines before and after them (a view showing the edit).
+        public var window = 60
+        /// The most lines one `highlightNextSlice()` tokenizes.
+        public var sliceLineBudget = 2_000
+        /// The most time one `highlightNextSlice()` spends, checked after each line; nil for
+        /// no time limit.
+        public var sliceTimeBudget: Duration? = .milliseconds(5)
+
+        /// The defaults.
+        public init() {}
+
+        /// Given budgets.
+        public init(window: Int, sliceLineBudget: Int, sliceTimeBudget: Duration?) {
+            self.window = window
+            self.sliceLineBudget = sliceLineBudget
+            self.sliceTimeBudget = sliceTimeBudget
+        }
+    }
+}

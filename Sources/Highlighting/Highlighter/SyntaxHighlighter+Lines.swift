@@ -1,0 +1,65 @@
+import DocumentStorage
+import GrammarEngine
+import TextRope
+
+extension SyntaxHighlighter {
+    /// Tokenizes one line from the stored end state of the line before, writes its runs and
+    /// records its end state, invalidating the next line if that state changed.
+    ///
+    /// The previous line need not be valid: the result is then provisional in effect, but the
+    /// entry's invariant holds (this line matches the previous line's *current* end state), so
+    /// it is redone exactly when that state changes. An unknown previous state is guessed as
+    /// the grammar's initial state; unknown never equals a computed state, so the guess is
+    /// always redone.
+    func highlightLine(_ line: Int, storage: TextStorage) {
+        let text = storage.text
+        guard let bounds = try? text.lineBounds(line) else { return }
+        let startState: RuleStack? = line == 0 ? nil : (store[line - 1].endState ?? grammar.initialState)
+        let tokenization = grammar.tokenizeLine(
+            text.substring(bounds.start..<bounds.contentEnd), state: startState)
+        linesTokenized += 1
+
+        runBuffer.removeAll(keepingCapacity: true)
+        let tokens = tokenization.tokens
+        for index in tokens.indices {
+            let start = tokens[index].start
+            let end = index + 1 < tokens.count ? tokens[index + 1].start : bounds.end - bounds.start
+            guard end > start else { continue }
+            let run = AttributeRun(length: end - start, value: styleID(for: tokens[index].scopes))
+            if let lastIndex = runBuffer.indices.last, runBuffer[lastIndex].value == run.value {
+                runBuffer[lastIndex].length += run.length
+            } else {
+                runBuffer.append(run)
+            }
+        }
+        storage.setSyntaxRuns(runBuffer, at: bounds.start)
+
+        let previous = store[line].endState
+        store[line] = LineEntry(endState: tokenization.endState, isValid: true)
+        if previous != tokenization.endState && line + 1 < store.count {
+            store.invalidate(line + 1)
+        }
+    }
+
+    /// The style id of a token's scopes, cached per interned scope stack.
+    func styleID(for scopes: ScopeStack) -> StyleID {
+        if let known = styleCache[scopes] { return known }
+        let id = styles.id(forScopes: scopes.scopeNames)
+        styleCache[scopes] = id
+        return id
+    }
+
+    /// Highlights the invalid lines of a line range in order.
+    /// - Returns: the number of lines tokenized.
+    @discardableResult
+    func highlightInvalidLines(in lines: Range<Int>, storage: TextStorage, budget: Int = .max) -> Int {
+        var done = 0
+        var next = store.firstInvalidLine(atOrAfter: lines.lowerBound)
+        while let line = next, line < lines.upperBound, done < budget {
+            highlightLine(line, storage: storage)
+            done += 1
+            next = store.firstInvalidLine(atOrAfter: line + 1)
+        }
+        return done
+    }
+}

@@ -1,0 +1,67 @@
+import Dispatch
+import DocumentStorage
+
+extension SyntaxHighlighter {
+    /// Sets the line ranges the views show (one per view); their invalid lines are highlighted
+    /// within each transaction and first in each slice. Ranges past the end are clipped.
+    public func setVisibleRanges(_ ranges: [Range<Int>]) {
+        visibleRanges = ranges.filter { !$0.isEmpty }
+    }
+
+    /// Highlights the invalid lines of the visible ranges now (after scrolling, say); collect
+    /// the changes with `storage.takeAttributeChanges()`.
+    public func highlightVisibleLines() {
+        guard let storage else { return }
+        highlightVisibleLines(storage: storage)
+    }
+
+    func highlightVisibleLines(storage: TextStorage, budget: Int = .max) {
+        var remaining = budget
+        for range in visibleRanges where remaining > 0 {
+            let clipped = max(0, range.lowerBound)..<min(store.count, max(0, range.upperBound))
+            guard !clipped.isEmpty else { continue }
+            remaining -= highlightInvalidLines(in: clipped, storage: storage, budget: remaining)
+        }
+    }
+
+    /// Does one bounded slice of background work: the visible ranges' invalid lines first, then
+    /// invalid lines from the top of the document, within the configured line and time budgets.
+    /// Collect the slice's changes with `storage.takeAttributeChanges()`.
+    ///
+    /// Call outside transactions. Each line done from the top stays right (every line before it
+    /// is valid), so repeated slices converge to the from-scratch highlight.
+    /// - Returns: whether invalid lines remain.
+    @discardableResult
+    public func highlightNextSlice() -> Bool {
+        guard let storage else { return false }
+        let lineBudget = max(1, configuration.sliceLineBudget)
+        let deadline = configuration.sliceTimeBudget.map { budget -> UInt64 in
+            let (seconds, attoseconds) = budget.components
+            return DispatchTime.now().uptimeNanoseconds &+ UInt64(max(0, seconds)) * 1_000_000_000
+                &+ UInt64(max(0, attoseconds / 1_000_000_000))
+        }
+        var done = 0
+        for range in visibleRanges where done < lineBudget {
+            let clipped = max(0, range.lowerBound)..<min(store.count, max(0, range.upperBound))
+            guard !clipped.isEmpty else { continue }
+            done += highlightInvalidLines(in: clipped, storage: storage, budget: lineBudget - done)
+        }
+        var next = store.firstInvalidLine()
+        while let line = next, done < lineBudget {
+            if let deadline, DispatchTime.now().uptimeNanoseconds >= deadline { break }
+            highlightLine(line, storage: storage)
+            done += 1
+            next = store.firstInvalidLine(atOrAfter: line + 1)
+        }
+        return store.invalidCount > 0
+    }
+
+    /// Runs slices until no line is invalid (a document's first full highlight, tests).
+    public func highlightAll() {
+        let saved = configuration
+        configuration.sliceTimeBudget = nil
+        configuration.sliceLineBudget = .max
+        while highlightNextSlice() {}
+        configuration = saved
+    }
+}

@@ -1,0 +1,74 @@
+import DocumentStorage
+import GrammarEngine
+
+/// Incremental syntax highlighting as a processEditing hook.
+///
+/// The highlighter keeps, per line, the tokenizer state at the line's end and whether the
+/// line's styles are known to be right (`LineStateStore`). After each transaction it maps those
+/// lines through the edit, marks the edited lines invalid and retokenizes the invalid lines of
+/// the edit's window and of the visible ranges; retokenizing stops by itself where a line's
+/// new end state equals the stored one. The remaining invalid lines are done by
+/// `highlightNextSlice()`, a bounded amount of work the caller schedules between messages.
+///
+/// Lines not yet redone keep their previous runs (mapped through the edits; inserted text is
+/// plain) and stay invalid until a slice redoes them: `isSettled` and `firstInvalidLine` tell
+/// which part of the storage is provisional. Once no line is invalid, the syntax layer equals
+/// a from-scratch highlight of the text (docs/HIGHLIGHTING.md explains why).
+///
+/// Attach with `attach(to:)`; the storage holds the hook, the hook holds the storage weakly.
+public final class SyntaxHighlighter: TextStorageHook {
+    /// The hook's name in failure reports.
+    public let name = "syntax"
+    /// The grammar lines are tokenized with.
+    public let grammar: Grammar
+    /// The table token styles are interned in.
+    public let styles: StyleTable
+    /// Work budgets; may be changed between calls.
+    public var configuration: Configuration
+    /// The line ranges views show, highlighted first.
+    public internal(set) var visibleRanges: [Range<Int>] = []
+    /// Lines tokenized since the highlighter was made (a statistic).
+    public internal(set) var linesTokenized = 0
+
+    weak var storage: TextStorage?
+    var store = LineStateStore<RuleStack>(lineCount: 1)
+    /// Style ids of token scopes already seen (scope stacks are interned by the grammar).
+    var styleCache: [ScopeStack: StyleID] = [:]
+    /// Reused between lines so building a line's runs does not allocate.
+    var runBuffer: [AttributeRun<StyleID>] = []
+
+    /// A highlighter for one document.
+    public init(grammar: Grammar, styles: StyleTable, configuration: Configuration = Configuration()) {
+        self.grammar = grammar
+        self.styles = styles
+        self.configuration = configuration
+    }
+
+    /// Adds the highlighter to a storage's hooks; every line starts invalid (call
+    /// `highlightNextSlice()` or `highlightAll()`, or edit, to highlight).
+    public func attach(to storage: TextStorage) {
+        reset(for: storage)
+        storage.addHook(self)
+    }
+
+    /// Forgets every line's state, for a new storage.
+    func reset(for storage: TextStorage) {
+        self.storage = storage
+        store = LineStateStore(lineCount: storage.text.lineCount)
+    }
+
+    /// The per-line states and validity (for diagnostics and tests).
+    public var lineStates: LineStateStore<RuleStack> { store }
+
+    /// Whether every line's styles are known to be right.
+    public var isSettled: Bool { store.invalidCount == 0 }
+
+    /// The first line whose styles are provisional, if any.
+    public var firstInvalidLine: Int? { store.firstInvalidLine() }
+
+    /// Whether a line's styles are known to be right, given those of the lines before it.
+    public func isLineValid(_ line: Int) -> Bool { store[line].isValid }
+
+    /// Estimated bytes the highlighter keeps per line (see `LineStateStore`).
+    public var stateBytesPerLine: Double { store.estimatedBytesPerLine }
+}

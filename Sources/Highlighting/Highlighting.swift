@@ -1,1 +1,0 @@
-/// Incremental syntax highlighting as a processEditing hook. See docs/ARCHITECTURE.md.

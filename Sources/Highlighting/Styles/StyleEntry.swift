@@ -1,0 +1,35 @@
+import GrammarEngine
+
+/// One interned style: what a `StyleID` stands for.
+///
+/// Two tokens share an id exactly when they paint the same way, were styled by the same theme
+/// rule, and map to the same semantic token type and modifiers.
+public struct StyleEntry: Hashable, Sendable {
+    /// The resolved text colour.
+    public var foreground: ThemeColor
+    /// The resolved background colour.
+    public var background: ThemeColor
+    /// The resolved font style.
+    public var fontStyle: FontStyle
+    /// The selector of the theme rule that chose the style, nil for the theme's defaults.
+    public var themeSelector: String?
+    /// The scope prefix of the semantic mapping rule that chose the token type, if any.
+    public var semanticScope: String?
+    /// The index of the LSP token type in `SemanticTokenLegend.tokenTypes`, if any.
+    public var tokenType: Int?
+    /// The LSP token modifier bits (`SemanticTokenLegend.tokenModifiers`).
+    public var tokenModifiers: UInt32
+
+    /// Creates an entry.
+    public init(
+        style: TokenStyle, semantic: SemanticTokenMapping.Match?
+    ) {
+        foreground = style.foreground
+        background = style.background
+        fontStyle = style.fontStyle
+        themeSelector = style.ruleSelector
+        semanticScope = semantic?.scope
+        tokenType = semantic?.tokenType
+        tokenModifiers = semantic?.modifiers ?? 0
+    }
+}
