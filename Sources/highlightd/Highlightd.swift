@@ -12,6 +12,7 @@ struct Highlightd: ParsableCommand {
             ConformanceCommand.self,
             BenchCommand.self,
             HighlightCommand.self,
+            ServeCommand.self,
         ]
     )
 }

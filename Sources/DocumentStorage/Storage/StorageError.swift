@@ -6,6 +6,8 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidOffset(TextPositionError)
     /// The edit's range is reversed or negative.
     case invalidRange(location: Int, length: Int)
+    /// An edit's start position comes after its end.
+    case invalidPositions(start: LinePosition, end: LinePosition)
     /// A hook tried to edit the text during processEditing.
     case editDuringProcessing
     /// `endEditing()` without a matching `beginEditing()`.
@@ -15,6 +17,7 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .invalidOffset(let error): "invalid edit: \(error)"
         case .invalidRange(let location, let length): "invalid edit range {\(location), \(length)}"
+        case .invalidPositions(let start, let end): "edit range starts at \(start) after its end \(end)"
         case .editDuringProcessing: "hooks may not edit the text during processEditing"
         case .unbalancedEndEditing: "endEditing() without beginEditing()"
         }

@@ -43,6 +43,44 @@ extension TextStorage {
     /// text left by the previous one) as one transaction; if any is invalid none is applied.
     @discardableResult
     public func applyEdits(_ edits: [TextEdit], unit: TextUnit) throws(StorageError) -> EditingTransaction? {
+        try applyEdits(edits) { edit, text throws(StorageError) in
+            guard edit.location >= 0, edit.length >= 0 else {
+                throw .invalidRange(location: edit.location, length: edit.length)
+            }
+            do throws(TextPositionError) {
+                let lower = try text.utf8Offset(edit.location, in: unit)
+                let upper = edit.length == 0 ? lower : try text.utf8Offset(edit.location + edit.length, in: unit)
+                return lower..<upper
+            } catch {
+                throw .invalidOffset(error)
+            }
+        }
+    }
+
+    /// Applies several LSP-style edits (line/character positions with characters counted in
+    /// `unit`, each against the text left by the previous one; no range means the whole text)
+    /// as one transaction; if any is invalid none is applied.
+    @discardableResult
+    public func applyEdits(_ edits: [PositionEdit], unit: TextUnit) throws(StorageError) -> EditingTransaction? {
+        try applyEdits(edits) { edit, text throws(StorageError) in
+            guard let range = edit.range else { return 0..<text.utf8Count }
+            let lower: Int
+            let upper: Int
+            do throws(TextPositionError) {
+                lower = try text.utf8Offset(of: range.start, unit: unit)
+                upper = try text.utf8Offset(of: range.end, unit: unit)
+            } catch {
+                throw .invalidOffset(error)
+            }
+            guard lower <= upper else { throw .invalidPositions(start: range.start, end: range.end) }
+            return lower..<upper
+        }
+    }
+
+    /// Applies edits whose UTF-8 ranges `resolve` finds against the current text, atomically.
+    private func applyEdits<Edit: ReplacementEdit>(
+        _ edits: [Edit], resolve: (Edit, TextBuffer) throws(StorageError) -> Range<Int>
+    ) throws(StorageError) -> EditingTransaction? {
         guard !isProcessingEditing else { throw .editDuringProcessing }
         // Undo records rather than a snapshot: a snapshot would share the ropes' nodes and
         // push every edit off the in-place fast path.
@@ -52,22 +90,11 @@ extension TextStorage {
         beginEditing()
         for edit in edits {
             do throws(StorageError) {
-                guard edit.location >= 0, edit.length >= 0 else {
-                    throw .invalidRange(location: edit.location, length: edit.length)
+                let range = try resolve(edit, text)
+                if edits.count > 1 || editingDepth > 1 {
+                    undo.append(undoRecord(for: range, insertedLength: edit.text.utf8.count))
                 }
-                let lower: Int
-                let upper: Int
-                do {
-                    lower = try text.utf8Offset(edit.location, in: unit)
-                    upper =
-                        edit.length == 0 ? lower : try text.utf8Offset(edit.location + edit.length, in: unit)
-                } catch {
-                    throw .invalidOffset(error)
-                }
-                if edits.count > 1 {
-                    undo.append(undoRecord(for: lower..<upper, insertedLength: edit.text.utf8.count))
-                }
-                applyValidatedEdit(lower..<upper, with: edit.text)
+                applyValidatedEdit(range, with: edit.text)
             } catch {
                 for record in undo.reversed() { revert(record) }
                 pending = savedPending
@@ -142,6 +169,39 @@ extension TextStorage {
     /// The smallest range holding both.
     static func union(_ a: Range<Int>, _ b: Range<Int>) -> Range<Int> {
         min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
+    }
+}
+
+/// An edit that replaces a range with text.
+protocol ReplacementEdit {
+    var text: String { get }
+}
+
+extension TextEdit: ReplacementEdit {}
+extension PositionEdit: ReplacementEdit {}
+
+/// One LSP-style replacement: the text between two line/character positions (or the whole
+/// text when `range` is nil) becomes `text`.
+public struct PositionEdit: Hashable, Sendable {
+    /// Start and end positions, characters counted in the unit the caller names.
+    public var range: (start: LinePosition, end: LinePosition)?
+    /// The replacement.
+    public var text: String
+
+    /// Creates an edit of a range, or of the whole text if `range` is nil.
+    public init(range: (start: LinePosition, end: LinePosition)?, text: String) {
+        self.range = range
+        self.text = text
+    }
+
+    public static func == (lhs: PositionEdit, rhs: PositionEdit) -> Bool {
+        lhs.text == rhs.text && lhs.range?.start == rhs.range?.start && lhs.range?.end == rhs.range?.end
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(range?.start)
+        hasher.combine(range?.end)
     }
 }
 

@@ -14,9 +14,9 @@ public final class GrammarRegistry: @unchecked Sendable {
 
     /// Limits passed to every compiled grammar.
     public let configuration: Grammar.Configuration
-    private let lock = NSLock()
-    private var entries: [String: Entry] = [:]
-    private var order: [String] = []
+    let lock = NSLock()
+    var entries: [String: Entry] = [:]
+    var order: [String] = []
     private var compiled: [String: Grammar] = [:]
 
     /// Creates an empty registry.

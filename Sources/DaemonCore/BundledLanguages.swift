@@ -3,7 +3,7 @@ import GrammarEngine
 
 /// Registers the grammars that ship in `Grammars/Languages/`, with the language ids of
 /// `Grammars/languages.json`.
-enum BundledLanguages {
+public enum BundledLanguages {
     /// One manifest entry.
     struct Language: Decodable {
         var id: String
@@ -17,7 +17,7 @@ enum BundledLanguages {
 
     /// Loads each grammar of the manifest once, with all its language ids; returns what
     /// failed (a missing or broken file does not stop the others).
-    static func register(in registry: GrammarRegistry, grammarsDirectory: URL) -> [String] {
+    public static func register(in registry: GrammarRegistry, grammarsDirectory: URL) -> [String] {
         let manifestURL = grammarsDirectory.appendingPathComponent("languages.json")
         guard let data = try? Data(contentsOf: manifestURL) else { return [] }
         let manifest: Manifest

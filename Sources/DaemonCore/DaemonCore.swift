@@ -1,1 +1,0 @@
-/// The daemon core. See docs/ARCHITECTURE.md.

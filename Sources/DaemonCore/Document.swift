@@ -1,0 +1,43 @@
+import DocumentStorage
+import GrammarEngine
+import Highlighting
+import TextSegmentation
+
+/// One open document: its text storage with the syntax and link hooks, and its views.
+final class Document {
+    /// The document's URI as the client sent it.
+    let uri: String
+    /// The client's language id (may be empty).
+    let languageId: String
+    /// The version of the last applied change.
+    var version: Int
+    /// Text, attributes and hooks.
+    let storage: TextStorage
+    /// The syntax hook, or nil for plain text.
+    let highlighter: SyntaxHighlighter?
+    /// The root scope of the grammar in use, or `text.plain`.
+    let scopeName: String
+    /// Visible ranges by view id (UTF-8).
+    var viewports: [String: Range<Int>] = [:]
+
+    init(uri: String, languageId: String, version: Int, text: String, grammar: Grammar?, styles: StyleTable) {
+        self.uri = uri
+        self.languageId = languageId
+        self.version = version
+        storage = TextStorage(text)
+        scopeName = grammar?.scopeName ?? "text.plain"
+        if let grammar {
+            let highlighter = SyntaxHighlighter(grammar: grammar, styles: styles)
+            highlighter.attach(to: storage)
+            self.highlighter = highlighter
+        } else {
+            highlighter = nil
+        }
+        // Prose gets bare domains linked; code only what is written as a link.
+        let prose = scopeName.hasPrefix("text.")
+        storage.addHook(LinkDetectionHook(detector: LinkDetector(configuration: prose ? .prose : .sourceCode)))
+    }
+
+    /// Whether background highlighting work remains.
+    var hasPendingWork: Bool { !(highlighter?.isSettled ?? true) }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import JSONRPC
+
+extension Server {
+    /// Handles one frame's body: parses it and dispatches, answering malformed input with
+    /// the JSON-RPC error it deserves.
+    public func handle(frame body: [UInt8]) {
+        let json: JSONValue
+        do {
+            json = try JSONValue(parsing: Data(body))
+        } catch {
+            send(.response(id: nil, result: .failure(.parseError(error.message))))
+            return
+        }
+        let message: RPCMessage
+        do {
+            message = try RPCMessage(json: json)
+        } catch {
+            let id: RequestID? =
+                switch json["id"] {
+                case .integer(let value)?: .integer(value)
+                case .string(let value)?: .string(value)
+                default: nil
+                }
+            send(.response(id: id, result: .failure(error)))
+            return
+        }
+        handle(message)
+    }
+
+    /// Answers a framing error (the stream resynchronises by itself).
+    public func handle(framingError error: FramingError) {
+        send(.response(id: nil, result: .failure(.invalidRequest("\(error)"))))
+    }
+
+    /// Dispatches one message.
+    public func handle(_ message: RPCMessage) {
+        switch message {
+        case .request(let id, let method, let params):
+            let result: Result<JSONValue, ResponseError>
+            do {
+                result = .success(try request(method, Params(params)))
+            } catch {
+                result = .failure(error)
+            }
+            send(.response(id: id, result: result))
+        case .notification(let method, let params):
+            do {
+                try notification(method, Params(params))
+            } catch {
+                // A notification has no response: report on stderr and to the client's log.
+                log("\(method): \(error)")
+                send(
+                    .notification(
+                        method: "window/logMessage",
+                        params: ["type": 1, "message": .string("\(method) rejected (\(error.code)): \(error.message)")]))
+            }
+        case .response:
+            break  // The server sends no requests, so responses are ignored.
+        }
+    }
+
+    private func request(_ method: String, _ params: Params) throws(ResponseError) -> JSONValue {
+        if method == "initialize" { return try initialize(params) }
+        switch phase {
+        case .uninitialized: throw .serverNotInitialized()
+        case .shutDown: throw .shutDown()
+        case .running: break
+        }
+        switch method {
+        case "shutdown":
+            phase = .shutDown
+            return .null
+        case "textStorage/attributes": return try attributes(params)
+        case "textStorage/lineBreaks": return try lineBreaks(params)
+        case "textStorage/edit":
+            try edit(params)
+            return ["version": .integer(try document(params.string("uri")).version)]
+        case "textDocument/semanticTokens/full": return try semanticTokens(params)
+        case "textDocument/documentLink": return try documentLinks(params)
+        default: throw .methodNotFound(method)
+        }
+    }
+
+    private func notification(_ method: String, _ params: Params) throws(ResponseError) {
+        if method == "exit" {
+            exitStatus = phase == .shutDown ? 0 : 1
+            return
+        }
+        // Before initialize, notifications other than exit are dropped (LSP).
+        guard phase == .running else { return }
+        switch method {
+        case "initialized": break
+        case "textDocument/didOpen": try didOpen(params)
+        case "textDocument/didChange": try didChange(params)
+        case "textDocument/didClose": try didClose(params)
+        case "textStorage/edit": try edit(params)
+        case "textStorage/viewport": try viewport(params)
+        default: break  // Unknown notifications are ignored (LSP `$/` ones included).
+        }
+    }
+
+    /// The open document at `uri`, or an invalid-params error naming it.
+    func document(_ uri: String) throws(ResponseError) -> Document {
+        guard let document = documents[uri] else { throw .invalidParams("uri: no open document \(uri)") }
+        return document
+    }
+}

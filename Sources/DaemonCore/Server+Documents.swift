@@ -1,0 +1,151 @@
+import DocumentStorage
+import Foundation
+import GrammarEngine
+import JSONRPC
+import TextRope
+
+extension Server {
+    /// `textDocument/didOpen`: a new storage, highlighted and pushed as one transaction over
+    /// the whole text.
+    func didOpen(_ params: Params) throws(ResponseError) {
+        let item = try params.object("textDocument")
+        let uri = try item.string("uri")
+        let text = try item.string("text")
+        let version = item.optional("version")?.intValue ?? 0
+        let languageId = item.optional("languageId")?.stringValue ?? ""
+        let grammar = resolveGrammar(languageId: languageId, uri: uri, text: text)
+        let document = Document(
+            uri: uri, languageId: languageId, version: version, text: text, grammar: grammar, styles: styles)
+        documents[uri] = document
+        let transaction = document.storage.reprocess(0..<document.storage.text.utf8Count)
+        push(document, transaction: transaction)
+    }
+
+    /// `textDocument/didClose`.
+    func didClose(_ params: Params) throws(ResponseError) {
+        let uri = try params.string("textDocument.uri")
+        guard documents.removeValue(forKey: uri) != nil else { throw .invalidParams("textDocument.uri: no open document \(uri)") }
+    }
+
+    /// `textDocument/didChange`: LSP content changes (ranges in line/character positions of the
+    /// negotiated encoding, or whole-text replacements), applied in order as one transaction.
+    func didChange(_ params: Params) throws(ResponseError) {
+        let document = try document(params.string("textDocument.uri"))
+        let version = try params.int("textDocument.version")
+        try checkVersion(version, of: document, field: "textDocument.version")
+        var edits: [PositionEdit] = []
+        for (index, change) in try params.array("contentChanges").enumerated() {
+            let change = Params(change)
+            do throws(ResponseError) {
+                let text = try change.string("text")
+                if change.optional("range") == nil {
+                    edits.append(PositionEdit(range: nil, text: text))
+                } else {
+                    let start = LinePosition(
+                        line: try change.int("range.start.line"), character: try change.int("range.start.character"))
+                    let end = LinePosition(
+                        line: try change.int("range.end.line"), character: try change.int("range.end.character"))
+                    edits.append(PositionEdit(range: (start, end), text: text))
+                }
+            } catch {
+                throw .invalidParams("contentChanges[\(index)].\(error.message)")
+            }
+        }
+        try apply(to: document, version: version, field: "contentChanges") { storage, unit throws(StorageError) in
+            try storage.applyEdits(edits, unit: unit)
+        }
+    }
+
+    /// `textStorage/edit`: NSRange-style edits in the negotiated encoding, applied in order as
+    /// one transaction.
+    func edit(_ params: Params) throws(ResponseError) {
+        let document = try document(params.string("uri"))
+        let version = try params.int("version")
+        try checkVersion(version, of: document, field: "version")
+        var edits: [TextEdit] = []
+        for (index, edit) in try params.array("edits").enumerated() {
+            let edit = Params(edit)
+            do throws(ResponseError) {
+                edits.append(
+                    TextEdit(
+                        location: try edit.int("offset"), length: try edit.int("length"), text: try edit.string("text")))
+            } catch {
+                throw .invalidParams("edits[\(index)].\(error.message)")
+            }
+        }
+        try apply(to: document, version: version, field: "edits") { storage, unit throws(StorageError) in
+            try storage.applyEdits(edits, unit: unit)
+        }
+    }
+
+    /// `textStorage/viewport`: records a view's visible range and highlights it first.
+    func viewport(_ params: Params) throws(ResponseError) {
+        let document = try document(params.string("uri"))
+        let viewId = params.optional("viewId").map { $0.stringValue ?? "\($0.intValue ?? 0)" } ?? "default"
+        let offset = try params.int("range.offset")
+        let length = try params.int("range.length")
+        let text = document.storage.text
+        guard length >= 0 else { throw .invalidParams("range.length must not be negative") }
+        let lower: Int
+        let upper: Int
+        do throws(TextPositionError) {
+            lower = try text.utf8Offset(min(offset, text.count(in: encoding)), in: encoding)
+            upper = try text.utf8Offset(min(offset + length, text.count(in: encoding)), in: encoding)
+        } catch {
+            throw .invalidParams("range: \(error)")
+        }
+        document.viewports[viewId] = lower..<upper
+        guard let highlighter = document.highlighter else { return }
+        highlighter.setVisibleRanges(Array(document.viewports.values))
+        highlighter.highlightVisibleLines()
+        if let delta = document.storage.takeAttributeChanges() { push(document, delta: delta) }
+    }
+
+    /// Runs one bounded slice of background highlighting and pushes what it changed; returns
+    /// whether work remains anywhere.
+    @discardableResult
+    public func runBackgroundSlice() -> Bool {
+        // Documents with a view first, then by URI so the order is stable.
+        let pending = documents.values.filter(\.hasPendingWork).sorted {
+            ($0.viewports.isEmpty ? 1 : 0, $0.uri) < ($1.viewports.isEmpty ? 1 : 0, $1.uri)
+        }
+        guard let document = pending.first, let highlighter = document.highlighter else { return false }
+        _ = highlighter.highlightNextSlice()
+        if let delta = document.storage.takeAttributeChanges() { push(document, delta: delta) }
+        return hasBackgroundWork
+    }
+
+    private func checkVersion(_ version: Int, of document: Document, field: String) throws(ResponseError) {
+        guard version > document.version else {
+            throw .invalidParams("\(field): version \(version) is not greater than the document's \(document.version)")
+        }
+    }
+
+    /// Applies a batch; a rejected batch changes nothing and the document stays usable.
+    private func apply(
+        to document: Document, version: Int, field: String,
+        _ body: (TextStorage, TextUnit) throws(StorageError) -> EditingTransaction?
+    ) throws(ResponseError) {
+        let transaction: EditingTransaction?
+        do {
+            transaction = try body(document.storage, encoding)
+        } catch {
+            throw .invalidParams("\(field): \(error)")
+        }
+        document.version = version
+        if let transaction { push(document, transaction: transaction) }
+    }
+
+    /// The grammar for a document: by language id, else the URI's file name, else its first line.
+    func resolveGrammar(languageId: String, uri: String, text: String) -> Grammar? {
+        if !languageId.isEmpty, registry.scopeName(forLanguage: languageId) != nil,
+            let grammar = try? registry.grammar(forLanguage: languageId)
+        {
+            return grammar
+        }
+        let path = URL(string: uri)?.path ?? uri
+        let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+        guard registry.scopeName(forFile: path, firstLine: firstLine) != nil else { return nil }
+        return try? registry.grammar(forFile: path, firstLine: firstLine)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import GrammarEngine
+import Highlighting
+import JSONRPC
+import TextRope
+
+extension Server {
+    /// `initialize`: negotiates the position encoding, loads grammars and the theme, and
+    /// describes them with the style legend.
+    func initialize(_ params: Params) throws(ResponseError) -> JSONValue {
+        guard phase == .uninitialized else { throw .invalidRequest("initialize was already received") }
+        let offered = params.optional("capabilities.general.positionEncodings")?.arrayValue?.compactMap(\.stringValue) ?? []
+        // The first of utf-8, utf-16, utf-32 the client lists (in the server's order of
+        // preference: no conversion for utf-8), utf-16 when none.
+        encoding = [TextUnit.utf8, .utf16, .utf32].first { offered.contains($0.rawValue) } ?? .utf16
+        pushesAttributes = params.optional("initializationOptions.attributeDeltas")?.boolValue ?? false
+        if let name = params.optional("initializationOptions.theme")?.stringValue {
+            do {
+                styles = StyleTable(theme: try Theme.named(name))
+            } catch {
+                throw .invalidParams("initializationOptions.theme: \(error)")
+            }
+        }
+        registry = GrammarRegistry()
+        if configuration.loadsBundledGrammars, let bundled = ResourceLocator().grammarsDirectory() {
+            for problem in BundledLanguages.register(in: registry, grammarsDirectory: bundled) { log(problem) }
+        }
+        var folders = configuration.grammarFolders
+        for path in params.optional("initializationOptions.grammarPaths")?.arrayValue?.compactMap(\.stringValue) ?? [] {
+            folders.append(URL(fileURLWithPath: path))
+        }
+        for folder in folders {
+            for error in registry.loadDirectory(folder) { log("\(error)") }
+        }
+        phase = .running
+        return [
+            "capabilities": [
+                "positionEncoding": .string(encoding.rawValue),
+                "textDocumentSync": ["openClose": true, "change": 2],
+                "semanticTokensProvider": [
+                    "legend": legend, "full": true,
+                ],
+                "documentLinkProvider": ["resolveProvider": false],
+                "experimental": ["textStorage": textStorageCapabilities],
+            ],
+            "serverInfo": ["name": "highlightd", "version": "0.1.0"],
+        ]
+    }
+
+    /// The LSP semantic token legend the style table maps into.
+    var legend: JSONValue {
+        [
+            "tokenTypes": .array(SemanticTokenLegend.tokenTypes.map { .string($0) }),
+            "tokenModifiers": .array(SemanticTokenLegend.tokenModifiers.map { .string($0) }),
+        ]
+    }
+
+    /// What `capabilities.experimental.textStorage` says: grammars and the style legend.
+    private var textStorageCapabilities: JSONValue {
+        let grammars: [JSONValue] = registry.scopeNames.compactMap { scope in
+            guard let raw = registry.rawGrammar(scopeName: scope) else { return nil }
+            return [
+                "scopeName": .string(scope),
+                "name": raw.name.map { .string($0) } ?? .null,
+                "languageIds": .array(registry.languageIds(scopeName: scope).map { .string($0) }),
+                "fileTypes": .array(raw.fileTypes.map { .string($0) }),
+            ]
+        }
+        return [
+            "grammars": .array(grammars),
+            "styleLegend": legend,
+            "attributeDeltas": .bool(pushesAttributes),
+            "theme": .string(styles.theme.name ?? ""),
+        ]
+    }
+}

@@ -1,0 +1,85 @@
+import DocumentStorage
+import GrammarEngine
+import Highlighting
+import JSONRPC
+
+extension Server {
+    /// Sends `textStorage/didProcessEditing` for a transaction (if the client asked for pushes).
+    func push(_ document: Document, transaction: EditingTransaction) {
+        guard pushesAttributes else { return }
+        let measure = UnitMeasure(text: document.storage.text, unit: encoding)
+        var params = changesParams(document, delta: transaction.delta)
+        if let edited = transaction.context.editedRange {
+            let range = measure.range(edited)
+            params["editedRange"] = ["offset": .integer(range.offset), "length": .integer(range.length)]
+        }
+        params["changeInLength"] = .integer(transaction.changeInLength[encoding])
+        send(.notification(method: "textStorage/didProcessEditing", params: .object(params)))
+    }
+
+    /// Sends `textStorage/didProcessEditing` for attribute changes outside a transaction
+    /// (background slices, viewport highlighting): no edited range, no change in length.
+    func push(_ document: Document, delta: AttributeDelta) {
+        guard pushesAttributes, !delta.isEmpty else { return }
+        var params = changesParams(document, delta: delta)
+        params["editedRange"] = .null
+        params["changeInLength"] = 0
+        send(.notification(method: "textStorage/didProcessEditing", params: .object(params)))
+    }
+
+    private func changesParams(_ document: Document, delta: AttributeDelta) -> [String: JSONValue] {
+        let measure = UnitMeasure(text: document.storage.text, unit: encoding)
+        var used: Set<StyleID> = []
+        let changes: [JSONValue] = delta.changes.map { change in
+            let range = measure.range(change.range)
+            let lengths = measure.lengths(of: change.syntaxRuns.map(\.length), from: change.range.lowerBound)
+            let runs: [JSONValue] = zip(lengths, change.syntaxRuns).map { length, run in
+                used.insert(run.value)
+                return [.integer(length), .integer(Int(run.value.rawValue))]
+            }
+            return [
+                "offset": .integer(range.offset), "length": .integer(range.length), "runs": .array(runs),
+                "links": linksJSON(change.links, measure: measure),
+            ]
+        }
+        return [
+            "uri": .string(document.uri), "version": .integer(document.version), "changes": .array(changes),
+            "styles": styleDefinitions(newIn: used),
+        ]
+    }
+
+    /// Links as `{offset, length, target}` in the negotiated unit.
+    func linksJSON(_ links: [LinkSpan], measure: UnitMeasure) -> JSONValue {
+        .array(
+            links.map { span in
+                let range = measure.range(span.range)
+                return [
+                    "offset": .integer(range.offset), "length": .integer(range.length),
+                    "target": .string(span.link.target),
+                ]
+            })
+    }
+
+    /// Definitions of the style ids in `ids` the client has not been sent yet.
+    func styleDefinitions(newIn ids: Set<StyleID>, all: Bool = false) -> JSONValue {
+        var definitions: [String: JSONValue] = [:]
+        for id in ids.sorted() where all || !definedStyles.contains(id) {
+            definitions[String(id.rawValue)] = styleJSON(styles[id])
+            definedStyles.insert(id)
+        }
+        return .object(definitions)
+    }
+
+    private func styleJSON(_ entry: StyleEntry) -> JSONValue {
+        [
+            "foreground": .string(entry.foreground.normalizedHex),
+            "background": .string(entry.background.normalizedHex),
+            "fontStyle": .string(entry.fontStyle.description),
+            "scope": entry.themeSelector.map { .string($0) } ?? entry.semanticScope.map { .string($0) } ?? .null,
+            "semanticTokenType": entry.tokenType.map { .string(SemanticTokenLegend.tokenTypes[$0]) } ?? .null,
+            "semanticTokenModifiers": .array(
+                SemanticTokenLegend.tokenModifiers.enumerated().filter { entry.tokenModifiers & (1 << $0.offset) != 0 }
+                    .map { .string($0.element) }),
+        ]
+    }
+}

@@ -1,0 +1,115 @@
+import DocumentStorage
+import JSONRPC
+import TextRope
+import TextSegmentation
+
+extension Server {
+    /// `textStorage/attributes`: the syntax runs and links over a range (default: the whole
+    /// document), for a full resync.
+    func attributes(_ params: Params) throws(ResponseError) -> JSONValue {
+        let document = try document(params.string("uri"))
+        let text = document.storage.text
+        var range = 0..<text.utf8Count
+        if params.optional("range") != nil {
+            let offset = try params.int("range.offset")
+            let length = try params.int("range.length")
+            guard length >= 0 else { throw .invalidParams("range.length must not be negative") }
+            do throws(TextPositionError) {
+                range = try text.utf8Offset(offset, in: encoding)..<text.utf8Offset(offset + length, in: encoding)
+            } catch {
+                throw .invalidParams("range: \(error)")
+            }
+        }
+        let measure = UnitMeasure(text: text, unit: encoding)
+        let runs = document.storage.syntaxRuns(in: range)
+        let lengths = measure.lengths(of: runs.map(\.length), from: range.lowerBound)
+        let lower = measure.offset(range.lowerBound)
+        return [
+            "version": .integer(document.version),
+            "range": ["offset": .integer(lower), "length": .integer(measure.offset(range.upperBound) - lower)],
+            "runs": .array(zip(lengths, runs).map { [.integer($0), .integer(Int($1.value.rawValue))] }),
+            "links": linksJSON(document.storage.links(in: range), measure: measure),
+            "styles": styleDefinitions(newIn: Set(runs.map(\.value)), all: true),
+        ]
+    }
+
+    /// `textStorage/lineBreaks`: soft-wrap offsets per line, never inside a link.
+    func lineBreaks(_ params: Params) throws(ResponseError) -> JSONValue {
+        let document = try document(params.string("uri"))
+        let startLine = try params.int("startLine")
+        let lineCount = try params.int("lineCount")
+        let width = try params.int("width")
+        let tabWidth = params.optional("tabWidth")?.intValue ?? 8
+        let text = document.storage.text
+        guard startLine >= 0, startLine < text.lineCount else { throw .invalidParams("startLine: no such line") }
+        guard lineCount >= 0 else { throw .invalidParams("lineCount must not be negative") }
+        guard width > 0 else { throw .invalidParams("width must be positive") }
+        guard tabWidth > 0 else { throw .invalidParams("tabWidth must be positive") }
+        let breaker = LineBreaker(configuration: .init(tabWidth: tabWidth))
+        var lines: [JSONValue] = []
+        for line in startLine..<min(startLine + lineCount, text.lineCount) {
+            guard let bounds = try? text.lineBounds(line) else { break }
+            let content = text.substring(bounds.start..<bounds.contentEnd)
+            let breaks = breaker.breaks(inParagraph: bounds.start..<bounds.contentEnd, of: document.storage, columns: width)
+            let offsets: [JSONValue] = breaks.map { utf16 in
+                let utf8 = TextOffsets.utf8Offset(fromUTF16: utf16, in: content)
+                return .integer(text.offset(fromUTF8: bounds.start + utf8, to: encoding) - text.offset(fromUTF8: bounds.start, to: encoding))
+            }
+            lines.append(["line": .integer(line), "breaks": .array(offsets)])
+        }
+        return ["version": .integer(document.version), "lines": .array(lines)]
+    }
+
+    /// `textDocument/semanticTokens/full`: the syntax layer as LSP semantic tokens, one per
+    /// styled run piece on each line, positions in the negotiated encoding.
+    func semanticTokens(_ params: Params) throws(ResponseError) -> JSONValue {
+        let document = try document(params.string("textDocument.uri"))
+        let text = document.storage.text
+        var data: [JSONValue] = []
+        var previousLine = 0
+        var previousStart = 0
+        for line in 0..<text.lineCount {
+            guard let bounds = try? text.lineBounds(line), bounds.contentEnd > bounds.start else { continue }
+            let runs = document.storage.syntaxRuns(in: bounds.start..<bounds.contentEnd)
+            let lineStartUnits = text.offset(fromUTF8: bounds.start, to: encoding)
+            var position = bounds.start
+            for run in runs {
+                defer { position += run.length }
+                let entry = styles[run.value]
+                guard let type = entry.tokenType else { continue }
+                let start = text.offset(fromUTF8: position, to: encoding) - lineStartUnits
+                let length = text.offset(fromUTF8: position + run.length, to: encoding) - lineStartUnits - start
+                let deltaLine = line - previousLine
+                let deltaStart = deltaLine == 0 ? start - previousStart : start
+                data += [
+                    .integer(deltaLine), .integer(deltaStart), .integer(length), .integer(type),
+                    .integer(Int(entry.tokenModifiers)),
+                ]
+                previousLine = line
+                previousStart = start
+            }
+        }
+        return ["data": .array(data)]
+    }
+
+    /// `textDocument/documentLink`: the link layer as LSP document links.
+    func documentLinks(_ params: Params) throws(ResponseError) -> JSONValue {
+        let document = try document(params.string("textDocument.uri"))
+        let text = document.storage.text
+        let links = document.storage.links(in: 0..<text.utf8Count)
+        return .array(
+            links.map { span in
+                [
+                    "range": [
+                        "start": position(text.linePosition(ofUTF8: span.range.lowerBound, unit: encoding)),
+                        "end": position(text.linePosition(ofUTF8: span.range.upperBound, unit: encoding)),
+                    ],
+                    "target": .string(span.link.target),
+                ]
+            })
+    }
+
+    private func position(_ position: LinePosition) -> JSONValue {
+        ["line": .integer(position.line), "character": .integer(position.character)]
+    }
+}

@@ -1,0 +1,69 @@
+import DocumentStorage
+import Foundation
+import GrammarEngine
+import Highlighting
+import JSONRPC
+import TextRope
+
+/// The daemon's core: documents, dispatch and pushes, driven one message at a time.
+///
+/// Synchronous and single-threaded by design: `ServerLoop` feeds it messages in order from one
+/// worker thread, and everything it sends goes through `send` in order. Tests drive it directly
+/// (transcript tests) or through the built binary.
+public final class Server {
+    /// Where the server is in the LSP lifecycle.
+    enum Phase {
+        case uninitialized
+        case running
+        case shutDown
+    }
+
+    let configuration: ServerConfiguration
+    let send: (RPCMessage) -> Void
+    var phase = Phase.uninitialized
+    /// The negotiated position encoding.
+    var encoding = TextUnit.utf16
+    /// Whether the client asked for `textStorage/didProcessEditing` pushes.
+    var pushesAttributes = false
+    var registry = GrammarRegistry()
+    var styles: StyleTable
+    /// Style ids whose definitions the client has been sent.
+    var definedStyles: Set<StyleID> = [.plain]
+    var documents: [String: Document] = [:]
+    /// The log file, opened for appending.
+    lazy var logHandle: FileHandle? = {
+        guard let url = configuration.logFile else { return nil }
+        if !FileManager.default.fileExists(atPath: url.path) {
+            FileManager.default.createFile(atPath: url.path, contents: nil)
+        }
+        let handle = try? FileHandle(forWritingTo: url)
+        _ = try? handle?.seekToEnd()
+        return handle
+    }()
+    /// Set by `exit`: the process should end with this status.
+    public internal(set) var exitStatus: Int32?
+
+    /// A server that sends its messages through `send`.
+    public init(configuration: ServerConfiguration = .init(), send: @escaping (RPCMessage) -> Void) {
+        self.configuration = configuration
+        self.send = send
+        let theme = (try? Theme.named(configuration.defaultTheme)) ?? Theme(RawTheme(name: "empty", settings: []))
+        styles = StyleTable(theme: theme)
+    }
+
+    /// Whether a document still has background highlighting to do.
+    public var hasBackgroundWork: Bool { documents.values.contains { $0.hasPendingWork } }
+
+    /// Logs to standard error (never standard output, which carries the protocol) and to the
+    /// configured log file.
+    func log(_ message: String) {
+        let line = Data("highlightd: \(message)\n".utf8)
+        FileHandle.standardError.write(line)
+        logHandle?.write(line)
+    }
+}
+
+extension Server {
+    /// Whether `shutdown` has been received.
+    public var isShutDown: Bool { phase == .shutDown }
+}

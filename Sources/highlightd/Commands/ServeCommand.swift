@@ -1,0 +1,37 @@
+import ArgumentParser
+import DaemonCore
+import Foundation
+
+/// Serves the JSON-RPC protocol (LSP base framing) on standard input and output.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the daemon: JSON-RPC over stdio (see docs/PROTOCOL.md)."
+    )
+
+    @Option(help: "A folder of grammars to load besides the bundled ones (repeatable).")
+    var grammars: [String] = []
+
+    @Option(help: "The theme unless the client names one: dark, light, or a path.")
+    var theme = "dark"
+
+    @Option(help: "Write every incoming message, with a timestamp, to this file.")
+    var record: String?
+
+    @Option(help: "Also append the log to this file (it always goes to standard error).")
+    var log: String?
+
+    @Option(help: "The largest message body accepted, in bytes.")
+    var maxContentLength = 64 << 20
+
+    func run() throws {
+        let configuration = ServerConfiguration(
+            grammarFolders: grammars.map { URL(fileURLWithPath: $0) }, defaultTheme: theme,
+            logFile: log.map { URL(fileURLWithPath: $0) })
+        let loop = try ServerLoop(
+            configuration: configuration, maximumContentLength: maxContentLength,
+            recordTo: record.map { URL(fileURLWithPath: $0) })
+        let status = loop.run()
+        throw ExitCode(status)
+    }
+}
