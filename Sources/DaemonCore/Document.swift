@@ -35,7 +35,8 @@ final class Document {
         }
         // Prose gets bare domains linked; code only what is written as a link.
         let prose = scopeName.hasPrefix("text.")
-        storage.addHook(LinkDetectionHook(detector: LinkDetector(configuration: prose ? .prose : .sourceCode)))
+        storage.addHook(
+            LinkDetectionHook(detector: LinkDetector(configuration: prose ? .prose : .sourceCode)))
     }
 
     /// Whether background highlighting work remains.

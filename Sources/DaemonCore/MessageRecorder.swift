@@ -16,7 +16,9 @@ public final class MessageRecorder {
     /// Records one frame body.
     public func record(_ body: [UInt8]) {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let line: JSONValue = ["t": .double(seconds), "frame": .string(String(decoding: body, as: UTF8.self))]
+        let line: JSONValue = [
+            "t": .double(seconds), "frame": .string(String(decoding: body, as: UTF8.self)),
+        ]
         handle.write(line.serialized() + Data("\n".utf8))
     }
 

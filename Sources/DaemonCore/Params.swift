@@ -17,7 +17,9 @@ struct Params {
     }
 
     func string(_ path: String) throws(ResponseError) -> String {
-        guard let value = optional(path)?.stringValue else { throw .invalidParams("\(path) must be a string") }
+        guard let value = optional(path)?.stringValue else {
+            throw .invalidParams("\(path) must be a string")
+        }
         return value
     }
 

@@ -18,7 +18,8 @@ public enum RPCReplay {
 
     /// Replays `url`; `output` receives every message the server sends.
     public static func run(
-        url: URL, configuration: ServerConfiguration = .init(), output: @escaping (RPCMessage) -> Void = { _ in }
+        url: URL, configuration: ServerConfiguration = .init(),
+        output: @escaping (RPCMessage) -> Void = { _ in }
     ) throws -> Summary {
         let text = try String(contentsOf: url, encoding: .utf8)
         var summary = Summary()
@@ -26,7 +27,9 @@ public enum RPCReplay {
             switch message {
             case .notification(let method, let params):
                 summary.notifications += 1
-                if method == "window/logMessage", let text = params?["message"]?.stringValue { summary.errors.append(text) }
+                if method == "window/logMessage", let text = params?["message"]?.stringValue {
+                    summary.errors.append(text)
+                }
             case .response(_, .failure(let error)): summary.errors.append("\(error)")
             default: break
             }

@@ -53,7 +53,10 @@ extension Server {
                 send(
                     .notification(
                         method: "window/logMessage",
-                        params: ["type": 1, "message": .string("\(method) rejected (\(error.code)): \(error.message)")]))
+                        params: [
+                            "type": 1,
+                            "message": .string("\(method) rejected (\(error.code)): \(error.message)"),
+                        ]))
             }
         case .response:
             break  // The server sends no requests, so responses are ignored.

@@ -24,7 +24,9 @@ extension Server {
     /// `textDocument/didClose`.
     func didClose(_ params: Params) throws(ResponseError) {
         let uri = try params.string("textDocument.uri")
-        guard documents.removeValue(forKey: uri) != nil else { throw .invalidParams("textDocument.uri: no open document \(uri)") }
+        guard documents.removeValue(forKey: uri) != nil else {
+            throw .invalidParams("textDocument.uri: no open document \(uri)")
+        }
     }
 
     /// `textDocument/didChange`: LSP content changes (ranges in line/character positions of the
@@ -42,16 +44,19 @@ extension Server {
                     edits.append(PositionEdit(range: nil, text: text))
                 } else {
                     let start = LinePosition(
-                        line: try change.int("range.start.line"), character: try change.int("range.start.character"))
+                        line: try change.int("range.start.line"),
+                        character: try change.int("range.start.character"))
                     let end = LinePosition(
-                        line: try change.int("range.end.line"), character: try change.int("range.end.character"))
+                        line: try change.int("range.end.line"),
+                        character: try change.int("range.end.character"))
                     edits.append(PositionEdit(range: (start, end), text: text))
                 }
             } catch {
                 throw .invalidParams("contentChanges[\(index)].\(error.message)")
             }
         }
-        try apply(to: document, version: version, field: "contentChanges") { storage, unit throws(StorageError) in
+        try apply(to: document, version: version, field: "contentChanges") {
+            storage, unit throws(StorageError) in
             try storage.applyEdits(edits, unit: unit)
         }
     }
@@ -68,7 +73,8 @@ extension Server {
             do throws(ResponseError) {
                 edits.append(
                     TextEdit(
-                        location: try edit.int("offset"), length: try edit.int("length"), text: try edit.string("text")))
+                        location: try edit.int("offset"), length: try edit.int("length"),
+                        text: try edit.string("text")))
             } catch {
                 throw .invalidParams("edits[\(index)].\(error.message)")
             }
@@ -117,7 +123,8 @@ extension Server {
 
     private func checkVersion(_ version: Int, of document: Document, field: String) throws(ResponseError) {
         guard version > document.version else {
-            throw .invalidParams("\(field): version \(version) is not greater than the document's \(document.version)")
+            throw .invalidParams(
+                "\(field): version \(version) is not greater than the document's \(document.version)")
         }
     }
 
@@ -144,7 +151,8 @@ extension Server {
             return grammar
         }
         let path = URL(string: uri)?.path ?? uri
-        let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+        let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(
+            String.init)
         guard registry.scopeName(forFile: path, firstLine: firstLine) != nil else { return nil }
         return try? registry.grammar(forFile: path, firstLine: firstLine)
     }

@@ -9,7 +9,9 @@ extension Server {
     /// describes them with the style legend.
     func initialize(_ params: Params) throws(ResponseError) -> JSONValue {
         guard phase == .uninitialized else { throw .invalidRequest("initialize was already received") }
-        let offered = params.optional("capabilities.general.positionEncodings")?.arrayValue?.compactMap(\.stringValue) ?? []
+        let offered =
+            params.optional("capabilities.general.positionEncodings")?.arrayValue?.compactMap(\.stringValue)
+            ?? []
         // The first of utf-8, utf-16, utf-32 the client lists (in the server's order of
         // preference: no conversion for utf-8), utf-16 when none.
         encoding = [TextUnit.utf8, .utf16, .utf32].first { offered.contains($0.rawValue) } ?? .utf16
@@ -23,10 +25,14 @@ extension Server {
         }
         registry = GrammarRegistry()
         if configuration.loadsBundledGrammars, let bundled = ResourceLocator().grammarsDirectory() {
-            for problem in BundledLanguages.register(in: registry, grammarsDirectory: bundled) { log(problem) }
+            for problem in BundledLanguages.register(in: registry, grammarsDirectory: bundled) {
+                log(problem)
+            }
         }
         var folders = configuration.grammarFolders
-        for path in params.optional("initializationOptions.grammarPaths")?.arrayValue?.compactMap(\.stringValue) ?? [] {
+        for path in params.optional("initializationOptions.grammarPaths")?.arrayValue?.compactMap(
+            \.stringValue) ?? []
+        {
             folders.append(URL(fileURLWithPath: path))
         }
         for folder in folders {

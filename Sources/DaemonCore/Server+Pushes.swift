@@ -75,11 +75,14 @@ extension Server {
             "foreground": .string(entry.foreground.normalizedHex),
             "background": .string(entry.background.normalizedHex),
             "fontStyle": .string(entry.fontStyle.description),
-            "scope": entry.themeSelector.map { .string($0) } ?? entry.semanticScope.map { .string($0) } ?? .null,
+            "scope": entry.themeSelector.map { .string($0) } ?? entry.semanticScope.map { .string($0) }
+                ?? .null,
             "semanticTokenType": entry.tokenType.map { .string(SemanticTokenLegend.tokenTypes[$0]) } ?? .null,
             "semanticTokenModifiers": .array(
-                SemanticTokenLegend.tokenModifiers.enumerated().filter { entry.tokenModifiers & (1 << $0.offset) != 0 }
-                    .map { .string($0.element) }),
+                SemanticTokenLegend.tokenModifiers.enumerated().filter {
+                    entry.tokenModifiers & (1 << $0.offset) != 0
+                }
+                .map { .string($0.element) }),
         ]
     }
 }

@@ -15,7 +15,8 @@ extension Server {
             let length = try params.int("range.length")
             guard length >= 0 else { throw .invalidParams("range.length must not be negative") }
             do throws(TextPositionError) {
-                range = try text.utf8Offset(offset, in: encoding)..<text.utf8Offset(offset + length, in: encoding)
+                range =
+                    try text.utf8Offset(offset, in: encoding)..<text.utf8Offset(offset + length, in: encoding)
             } catch {
                 throw .invalidParams("range: \(error)")
             }
@@ -26,7 +27,10 @@ extension Server {
         let lower = measure.offset(range.lowerBound)
         return [
             "version": .integer(document.version),
-            "range": ["offset": .integer(lower), "length": .integer(measure.offset(range.upperBound) - lower)],
+            "pending": .bool(document.hasPendingWork),
+            "range": [
+                "offset": .integer(lower), "length": .integer(measure.offset(range.upperBound) - lower),
+            ],
             "runs": .array(zip(lengths, runs).map { [.integer($0), .integer(Int($1.value.rawValue))] }),
             "links": linksJSON(document.storage.links(in: range), measure: measure),
             "styles": styleDefinitions(newIn: Set(runs.map(\.value)), all: true),
@@ -41,7 +45,9 @@ extension Server {
         let width = try params.int("width")
         let tabWidth = params.optional("tabWidth")?.intValue ?? 8
         let text = document.storage.text
-        guard startLine >= 0, startLine < text.lineCount else { throw .invalidParams("startLine: no such line") }
+        guard startLine >= 0, startLine < text.lineCount else {
+            throw .invalidParams("startLine: no such line")
+        }
         guard lineCount >= 0 else { throw .invalidParams("lineCount must not be negative") }
         guard width > 0 else { throw .invalidParams("width must be positive") }
         guard tabWidth > 0 else { throw .invalidParams("tabWidth must be positive") }
@@ -50,10 +56,13 @@ extension Server {
         for line in startLine..<min(startLine + lineCount, text.lineCount) {
             guard let bounds = try? text.lineBounds(line) else { break }
             let content = text.substring(bounds.start..<bounds.contentEnd)
-            let breaks = breaker.breaks(inParagraph: bounds.start..<bounds.contentEnd, of: document.storage, columns: width)
+            let breaks = breaker.breaks(
+                inParagraph: bounds.start..<bounds.contentEnd, of: document.storage, columns: width)
             let offsets: [JSONValue] = breaks.map { utf16 in
                 let utf8 = TextOffsets.utf8Offset(fromUTF16: utf16, in: content)
-                return .integer(text.offset(fromUTF8: bounds.start + utf8, to: encoding) - text.offset(fromUTF8: bounds.start, to: encoding))
+                return .integer(
+                    text.offset(fromUTF8: bounds.start + utf8, to: encoding)
+                        - text.offset(fromUTF8: bounds.start, to: encoding))
             }
             lines.append(["line": .integer(line), "breaks": .array(offsets)])
         }
@@ -78,7 +87,8 @@ extension Server {
                 let entry = styles[run.value]
                 guard let type = entry.tokenType else { continue }
                 let start = text.offset(fromUTF8: position, to: encoding) - lineStartUnits
-                let length = text.offset(fromUTF8: position + run.length, to: encoding) - lineStartUnits - start
+                let length =
+                    text.offset(fromUTF8: position + run.length, to: encoding) - lineStartUnits - start
                 let deltaLine = line - previousLine
                 let deltaStart = deltaLine == 0 ? start - previousStart : start
                 data += [

@@ -47,7 +47,8 @@ public final class Server {
     public init(configuration: ServerConfiguration = .init(), send: @escaping (RPCMessage) -> Void) {
         self.configuration = configuration
         self.send = send
-        let theme = (try? Theme.named(configuration.defaultTheme)) ?? Theme(RawTheme(name: "empty", settings: []))
+        let theme =
+            (try? Theme.named(configuration.defaultTheme)) ?? Theme(RawTheme(name: "empty", settings: []))
         styles = StyleTable(theme: theme)
     }
 

@@ -49,7 +49,8 @@ extension TextStorage {
             }
             do throws(TextPositionError) {
                 let lower = try text.utf8Offset(edit.location, in: unit)
-                let upper = edit.length == 0 ? lower : try text.utf8Offset(edit.location + edit.length, in: unit)
+                let upper =
+                    edit.length == 0 ? lower : try text.utf8Offset(edit.location + edit.length, in: unit)
                 return lower..<upper
             } catch {
                 throw .invalidOffset(error)
@@ -61,7 +62,9 @@ extension TextStorage {
     /// `unit`, each against the text left by the previous one; no range means the whole text)
     /// as one transaction; if any is invalid none is applied.
     @discardableResult
-    public func applyEdits(_ edits: [PositionEdit], unit: TextUnit) throws(StorageError) -> EditingTransaction? {
+    public func applyEdits(_ edits: [PositionEdit], unit: TextUnit) throws(StorageError)
+        -> EditingTransaction?
+    {
         try applyEdits(edits) { edit, text throws(StorageError) in
             guard let range = edit.range else { return 0..<text.utf8Count }
             let lower: Int

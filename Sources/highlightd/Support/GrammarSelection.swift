@@ -1,5 +1,5 @@
-import Foundation
 import DaemonCore
+import Foundation
 import GrammarEngine
 
 /// The grammar options shared by the commands that highlight a file, and how they pick one.
