@@ -10,5 +10,7 @@ scripts/setup-system.sh
 echo "== build (release)"
 swift build -c release --product highlightd
 
-echo "== demo: a text storage edited in transactions, with the transaction log"
-.build/release/highlightd demo
+echo "== the daemon at work: examples/sample.rs typed out keystroke by keystroke through"
+echo "   'highlightd serve', as an editor plugin would; then the highlighted result and the"
+echo "   latency from each keystroke to its first textStorage/didProcessEditing"
+.build/release/highlightd drive examples/sample.rs --language rust

@@ -13,6 +13,7 @@ struct Highlightd: ParsableCommand {
             BenchCommand.self,
             HighlightCommand.self,
             ServeCommand.self,
+            DriveCommand.self,
         ]
     )
 }
