@@ -39,6 +39,7 @@ extension Grammar {
         utf8 bytes: UnsafeBufferPointer<UInt8>, state: RuleStack?, workspace: MatchWorkspace = .current
     ) -> LineTokenization {
         workspace.setMatchLimit(configuration.matchLimit)
+        let limitHitsBefore = workspace.limitHits
         let isFirstLine = state == nil
         let startState = state ?? initialState
         let cut = Self.utf8Prefix(bytes, utf16Limit: configuration.maxLineLength)
@@ -81,7 +82,8 @@ extension Grammar {
             }
             let endState = stoppedEarly || truncated ? startState : interner.canonical(endStack)
             return LineTokenization(
-                tokens: tokens, endState: endState, stoppedEarly: stoppedEarly, truncated: truncated)
+                tokens: tokens, endState: endState, stoppedEarly: stoppedEarly, truncated: truncated,
+                limitHits: workspace.limitHits - limitHitsBefore)
         }
     }
 
