@@ -68,9 +68,12 @@ final class CompiledRuleList: Sendable {
     let entries: [PatternScanner.Entry]
     /// The rule id of each list index.
     let ruleIds: [Int]
+    /// The entries as the scan loop reads them; `entries` keeps their patterns alive.
+    let slots: [PatternScanner.Slot]
 
     init(entries: [PatternScanner.Entry], ruleIds: [Int]) {
         self.entries = entries
         self.ruleIds = ruleIds
+        self.slots = entries.map(PatternScanner.Slot.init)
     }
 }

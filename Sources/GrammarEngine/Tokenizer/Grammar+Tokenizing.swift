@@ -23,6 +23,20 @@ extension Grammar {
         return result
     }
 
+    /// Pushes a rule's name for a match; names without placeholders were split once at load.
+    func push(
+        _ template: NameTemplate?, line: UnsafeBufferPointer<UInt8>, match: PatternMatch,
+        onto scopes: ScopeStack
+    ) -> ScopeStack {
+        guard let template else { return scopes }
+        guard template.hasCaptures else {
+            var result = scopes
+            for part in template.scopes { result = interner.scope(part, parent: result) }
+            return result
+        }
+        return push(template.resolve(line: line, match: match), onto: scopes)
+    }
+
     /// Tokenizes one line (without its line terminator) from the previous line's end state;
     /// pass nil for the document's first line.
     public func tokenizeLine(_ line: String, state: RuleStack?) -> LineTokenization {

@@ -16,7 +16,7 @@ extension LineTokenizer {
         for injection in injections where injection.matcher(scopes) {
             guard let rule = grammar.rule(injection.ruleId) else { continue }
             let list = grammar.compiledList(rule, allowA: isFirstLine, allowG: allowG)
-            let scanner = PatternScanner(entries: list.entries)
+            let scanner = PatternScanner(list: list)
             guard
                 let (found, match) = scanner.scan(
                     line, length: length, from: linePos, generation: generation, workspace: workspace),
@@ -42,7 +42,7 @@ extension LineTokenizer {
     ) -> (ruleId: Int, match: PatternMatch)? {
         guard let rule = grammar.rule(stack.ruleId) else { return nil }
         let list = grammar.compiledList(rule, allowA: allowA, allowG: allowG)
-        var scanner = PatternScanner(entries: list.entries)
+        var scanner = PatternScanner(list: list)
         if rule.kind == .beginEnd {
             scanner.extra = grammar.closingPattern(
                 rule, resolved: stack.endRule, allowA: allowA, allowG: allowG)

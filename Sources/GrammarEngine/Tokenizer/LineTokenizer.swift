@@ -79,8 +79,7 @@ struct LineTokenizer {
             } else if let rule = grammar.rule(ruleId) {
                 collector.produce(stack, until: match.start)
                 let beforePush = stack
-                let name = rule.name?.resolve(line: line, match: match)
-                let nameScopes = grammar.push(name, onto: stack.contentScopes)
+                let nameScopes = grammar.push(rule.name, line: line, match: match, onto: stack.contentScopes)
                 stack = stack.push(
                     ruleId: ruleId, enterPos: linePos, anchorPos: anchorPosition,
                     beginRuleCapturedEOL: match.end == length, endRule: nil, nameScopes: nameScopes,
@@ -92,8 +91,9 @@ struct LineTokenizer {
                         match: match)
                     collector.produce(stack, until: match.end)
                     anchorPosition = match.end
-                    let contentName = rule.contentName?.resolve(line: line, match: match)
-                    stack = stack.with(contentScopes: grammar.push(contentName, onto: nameScopes))
+                    stack = stack.with(
+                        contentScopes: grammar.push(
+                            rule.contentName, line: line, match: match, onto: nameScopes))
                     let closing = rule.kind == .beginEnd ? rule.end : rule.whileSource
                     if let closing, closing.hasBackReferences {
                         stack = stack.with(endRule: closing.resolvingBackReferences(in: line, match: match))
