@@ -25,8 +25,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Timed runs after one warm-up run.")
     var runs: Int = 10
 
-    @Flag(help: "Search every pattern on its own instead of combined alternations.")
-    var separatePatterns = false
+    @Flag(help: "Search runs of patterns as combined alternations instead of one by one.")
+    var combinePatterns = false
 
     @Option(help: "The most patterns joined into one alternation.")
     var groupSize = Grammar.Configuration().combinedGroupSize
@@ -43,7 +43,7 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         var configuration = Grammar.Configuration()
-        configuration.combinesPatterns = !separatePatterns
+        configuration.combinesPatterns = combinePatterns
         configuration.combinedGroupSize = max(1, groupSize)
         let registry = GrammarRegistry(configuration: configuration)
         for folder in grammars {
