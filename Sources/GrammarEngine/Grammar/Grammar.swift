@@ -77,6 +77,8 @@ public final class Grammar: @unchecked Sendable {
     var includedGrammars: [String: Context] = [:]
     var rootId = 0
     var injections: [Injection] = []
+    // Read on every scan; cheaper than touching the array.
+    var hasInjections = false
     var patternDiagnostics: [GrammarError] = []
 
     /// Compiles the rules of `raw`, resolving external grammars through `sources`.
@@ -91,6 +93,7 @@ public final class Grammar: @unchecked Sendable {
         let context = Context(scopeName: raw.scopeName, repository: repository)
         rootId = compiledRuleId(raw.rootRule, context: context, path: "")
         injections = collectInjections(rootContext: context)
+        hasInjections = !injections.isEmpty
     }
 
     /// Patterns that failed to translate or compile so far (their rules are disabled).

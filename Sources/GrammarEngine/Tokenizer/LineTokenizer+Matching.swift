@@ -9,8 +9,8 @@ extension LineTokenizer {
         let normal = matchRule(
             length: length, generation: generation, allowA: isFirstLine, allowG: allowG, linePos: linePos,
             stack: stack)
+        guard grammar.hasInjections else { return normal }
         let injections = grammar.injections
-        guard !injections.isEmpty else { return normal }
         let scopes = stack.contentScopes.scopeNames
         var best: (ruleId: Int, match: PatternMatch, priority: Int)?
         for injection in injections where injection.matcher(scopes) {
