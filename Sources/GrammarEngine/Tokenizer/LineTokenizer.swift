@@ -49,7 +49,7 @@ struct LineTokenizer {
             // The clock is read every few scans: reading it on every one cost more than the
             // budget's precision is worth.
             scans &+= 1
-            if timeLimited, scans & 7 == 0, let deadline, DispatchTime.now().uptimeNanoseconds > deadline {
+            if timeLimited, scans & 7 == 1, let deadline, DispatchTime.now().uptimeNanoseconds > deadline {
                 return (stack, true)
             }
             guard
