@@ -79,6 +79,8 @@ public final class Grammar: @unchecked Sendable {
     var injections: [Injection] = []
     // Read on every scan; cheaper than touching the array.
     var hasInjections = false
+    // Whether any begin/while rule exists; otherwise lines skip the while checks.
+    var hasWhileRules = false
     var patternDiagnostics: [GrammarError] = []
 
     /// Compiles the rules of `raw`, resolving external grammars through `sources`.
@@ -94,6 +96,7 @@ public final class Grammar: @unchecked Sendable {
         rootId = compiledRuleId(raw.rootRule, context: context, path: "")
         injections = collectInjections(rootContext: context)
         hasInjections = !injections.isEmpty
+        hasWhileRules = rules.contains { $0?.kind == .beginWhile }
     }
 
     /// Patterns that failed to translate or compile so far (their rules are disabled).

@@ -36,7 +36,12 @@ extension LineTokenizer {
                     beginRuleCapturedEOL: false,
                     endRule: nil, nameScopes: nameScopes, contentScopes: contentScopes)
                 captureDepth += 1
-                defer { captureDepth -= 1 }
+                let lineCache = workspace.cache
+                workspace.cache = workspace.nestedCache(depth: captureDepth)
+                defer {
+                    workspace.cache = lineCache
+                    captureDepth -= 1
+                }
                 _ = tokenizeString(
                     length: range.upperBound, isFirstLine: isFirstLine && range.lowerBound == 0,
                     linePos: range.lowerBound, stack: pushed, checkWhileConditions: false, timeLimited: false)

@@ -39,10 +39,14 @@ struct LineTokenizer {
         var isFirstLine = firstLine
         var anchorPosition = -1
         let generation = workspace.cache.beginSubject()
-        if checkWhileConditions {
+        if checkWhileConditions && grammar.hasWhileRules {
             (stack, linePos, anchorPosition, isFirstLine) = checkWhile(
                 length: length, generation: generation, isFirstLine: isFirstLine, linePos: linePos,
                 stack: stack)
+        } else if checkWhileConditions {
+            // What the while check does besides checking: a begin that consumed the previous
+            // line's end leaves \G live at the start of this one.
+            anchorPosition = stack.beginRuleCapturedEOL ? 0 : -1
         }
         var scans = 0
         while true {
