@@ -71,6 +71,20 @@ public final class MatchWorkspace {
         pcre2_set_match_limit_8(matchContext, limit)
     }
 
+    // Per rule list (by `CompiledRuleList.uid`), the entries that may still match.
+    private var liveEntries: [LiveEntries?] = []
+
+    /// The live-entry set of a list with `count` entries.
+    func liveEntries(list uid: Int, count: Int) -> LiveEntries {
+        if uid >= liveEntries.count {
+            liveEntries.append(contentsOf: repeatElement(nil, count: uid + 1 - liveEntries.count + 16))
+        }
+        if let known = liveEntries[uid], known.capacity == count { return known }
+        let created = LiveEntries(capacity: count)
+        liveEntries[uid] = created
+        return created
+    }
+
     /// The search cache for captures retokenized at `depth` (1 for captures of the line).
     func nestedCache(depth: Int) -> SearchCache {
         while nestedCaches.count < depth { nestedCaches.append(SearchCache()) }

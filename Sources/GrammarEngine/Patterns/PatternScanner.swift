@@ -41,16 +41,21 @@ struct PatternScanner {
     /// The winner: its list index (nil for the extra pattern) and its match.
     typealias Winner = (index: Int?, match: PatternMatch)
 
+    // The list's uid for its live-entry set; nil for a single pattern.
+    private let listUID: Int?
+
     /// A scanner over a compiled list.
     init(list: CompiledRuleList) {
         slots = list.slots
         owner = list
+        listUID = list.uid
     }
 
     /// A scanner over one pattern.
     init(single pattern: Pattern) {
         slots = [Slot(Entry(pattern: pattern, firstIndex: 0))]
         owner = pattern
+        listUID = nil
     }
 
     /// Searches `subject[..<length]` from `position`.
@@ -75,27 +80,18 @@ struct PatternScanner {
         let cache = workspace.cache
         let profile = workspace.lineProfile
         let usesPrefilter = workspace.usesPrefilter
-        let count = buffer.count + (extraSlot == nil ? 0 : 1)
         var bestStart = Int.max
         var bestSlot: Slot?
         var best: Winner?
-        for searchPosition in 0..<count {
-            let slot: Slot
-            if let extraSlot {
-                if extraFirst {
-                    slot = searchPosition == 0 ? extraSlot : buffer[searchPosition - 1]
-                } else {
-                    slot = searchPosition == buffer.count ? extraSlot : buffer[searchPosition]
-                }
-            } else {
-                slot = buffer[searchPosition]
-            }
+        // Returns whether the slot rules out every later one, and whether it can never match
+        // again in this subject.
+        func consider(_ slot: Slot) -> (stop: Bool, dead: Bool) {
             let start: Int
             var fresh = false
             if slot.isCacheable,
                 let cached = cache.lookup(slot.uid, generation: generation, position: position)
             {
-                guard let cachedStart = cached else { continue }
+                guard let cachedStart = cached else { return (false, true) }
                 start = cachedStart
             } else {
                 let found =
@@ -107,16 +103,57 @@ struct PatternScanner {
                         slot.uid, generation: generation, searchedFrom: position,
                         start: found ? bounds.start : nil)
                 }
-                guard found else { continue }
+                guard found else { return (false, slot.isCacheable) }
                 start = bounds.start
                 fresh = true
             }
-            guard start < bestStart else { continue }
+            guard start < bestStart else { return (false, false) }
             bestStart = start
             bestSlot = slot
             best = fresh ? Self.winner(slot, workspace) : nil
             // Nothing can start earlier than the search position, and later entries lose ties.
-            if start == position { break }
+            return (start == position, false)
+        }
+        var stopped = false
+        if let extraSlot, extraFirst {
+            stopped = consider(extraSlot).stop
+        }
+        if !stopped {
+            if let listUID {
+                let live = workspace.liveEntries(list: listUID, count: buffer.count)
+                live.prepare(cache: cache, generation: generation)
+                let indices = live.indices
+                var kept = 0
+                var read = 0
+                while read < live.count {
+                    let index = indices[read]
+                    read += 1
+                    let (stop, dead) = consider(buffer[Int(index)])
+                    if !dead {
+                        indices[kept] = index
+                        kept += 1
+                    }
+                    if stop {
+                        stopped = true
+                        break
+                    }
+                }
+                // Keep the entries not visited, in order.
+                while read < live.count {
+                    indices[kept] = indices[read]
+                    kept += 1
+                    read += 1
+                }
+                live.count = kept
+            } else {
+                for slot in buffer where consider(slot).stop {
+                    stopped = true
+                    break
+                }
+            }
+        }
+        if !stopped, let extraSlot, !extraFirst {
+            _ = consider(extraSlot)
         }
         guard let bestSlot else { return nil }
         if let best { return best }

@@ -70,10 +70,15 @@ final class CompiledRuleList: Sendable {
     let ruleIds: [Int]
     /// The entries as the scan loop reads them; `entries` keeps their patterns alive.
     let slots: [PatternScanner.Slot]
+    /// Identifies the list in per-thread state (`MatchWorkspace.liveEntries`).
+    let uid: Int
+
+    private static let nextUID = Atomic<Int>(0)
 
     init(entries: [PatternScanner.Entry], ruleIds: [Int]) {
         self.entries = entries
         self.ruleIds = ruleIds
         self.slots = entries.map(PatternScanner.Slot.init)
+        self.uid = Self.nextUID.add(1, ordering: .relaxed).oldValue
     }
 }
