@@ -31,6 +31,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The most patterns joined into one alternation.")
     var groupSize = Grammar.Configuration().combinedGroupSize
 
+    @Flag(help: "Tokenize long lines whole: no line-length cap and no per-line time budget.")
+    var noLimits = false
+
     @Flag(help: "Print {bytes, runs, median_ms, min_ms, mb_per_s} as JSON.")
     var json = false
 
@@ -44,6 +47,10 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         var configuration = Grammar.Configuration()
         configuration.combinesPatterns = combinePatterns
+        if noLimits {
+            configuration.maxLineLength = .max
+            configuration.lineTimeBudget = nil
+        }
         configuration.combinedGroupSize = max(1, groupSize)
         let registry = GrammarRegistry(configuration: configuration)
         for folder in grammars {
