@@ -21,7 +21,10 @@ import Testing
         let text = try String(contentsOf: TestData.url(documentPath), encoding: .utf8)
         // A prefix keeps the debug-build test quick while crossing many rule lists.
         let prefix = String(text.prefix(60_000))
-        let combined = Grammar(raw, sources: .init(grammar: { _ in nil })).tokenizeDocument(prefix)
+        var joined = Grammar.Configuration()
+        joined.combinesPatterns = true
+        let combined = Grammar(raw, sources: .init(grammar: { _ in nil }), configuration: joined)
+            .tokenizeDocument(prefix)
         let reference = Grammar(raw, sources: .init(grammar: { _ in nil }), configuration: separate)
             .tokenizeDocument(prefix)
         #expect(combined.count == reference.count)

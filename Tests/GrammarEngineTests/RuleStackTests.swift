@@ -47,3 +47,21 @@ import Testing
         #expect(tokens[1].map { $0.scopes.scopeNames } == [["source.c", "comment"]])
     }
 }
+
+@Suite struct AnchorAcrossLinesTests {
+    @Test func aBeginThatConsumedTheLineEndLeavesGLiveOnTheNextLine() throws {
+        // No while rules here, so this pins the anchor set up at line start on its own.
+        let grammar = try GrammarFixtures.grammar(
+            """
+            {"scopeName": "source.g", "patterns": [
+              {"begin": "start\\\\n", "end": "stop", "name": "block",
+               "patterns": [{"match": "\\\\Gfirst", "name": "anchored"}, {"match": "first", "name": "plain"}]}
+            ]}
+            """)
+        let first = grammar.tokenizeLine("start", state: nil)
+        #expect(
+            GrammarFixtures.tokens(grammar, "first first", state: first.endState).map(\.1) == [
+                "anchored", "block", "plain",
+            ])
+    }
+}

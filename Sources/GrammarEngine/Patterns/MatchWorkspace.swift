@@ -23,7 +23,10 @@ public final class MatchWorkspace {
     /// The source of the last pattern that hit a limit.
     public private(set) var lastLimitPattern: String?
     // Per-pattern search results within one subject (see `SearchCache`).
-    let cache = SearchCache()
+    // The cache of the subject being searched. Captures retokenized inside a line are other
+    // subjects; each nesting depth has its own cache so the line's entries survive them.
+    var cache: SearchCache
+    private var nestedCaches: [SearchCache] = []
     // The bytes of the line being tokenized, for `SearchPrefilter`; nil when prefiltering is off.
     let lineProfile = LineProfile()
     var usesPrefilter = false
@@ -33,6 +36,7 @@ public final class MatchWorkspace {
     /// Creates a workspace with the given match limit.
     public init(matchLimit: UInt32 = MatchWorkspace.defaultMatchLimit) {
         capacity = 32
+        cache = SearchCache()
         matchData = pcre2_match_data_create_8(UInt32(capacity), nil)
         matchContext = pcre2_match_context_create_8(nil)
         pcre2_set_match_limit_8(matchContext, matchLimit)
@@ -65,6 +69,26 @@ public final class MatchWorkspace {
     /// Sets the match limit for later searches.
     public func setMatchLimit(_ limit: UInt32) {
         pcre2_set_match_limit_8(matchContext, limit)
+    }
+
+    // Per rule list (by `CompiledRuleList.uid`), the entries that may still match.
+    private var liveEntries: [LiveEntries?] = []
+
+    /// The live-entry set of a list with `count` entries.
+    func liveEntries(list uid: Int, count: Int) -> LiveEntries {
+        if uid >= liveEntries.count {
+            liveEntries.append(contentsOf: repeatElement(nil, count: uid + 1 - liveEntries.count + 16))
+        }
+        if let known = liveEntries[uid], known.capacity == count { return known }
+        let created = LiveEntries(capacity: count)
+        liveEntries[uid] = created
+        return created
+    }
+
+    /// The search cache for captures retokenized at `depth` (1 for captures of the line).
+    func nestedCache(depth: Int) -> SearchCache {
+        while nestedCaches.count < depth { nestedCaches.append(SearchCache()) }
+        return nestedCaches[depth - 1]
     }
 
     func ensureCapacity(groups: Int) {

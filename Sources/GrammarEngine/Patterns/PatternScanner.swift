@@ -11,8 +11,29 @@ struct PatternScanner {
         var firstIndex: Int
     }
 
-    /// The entries, in list order.
-    var entries: [Entry]
+    /// What the scan loop reads per entry, without reference counting: the loop visits every
+    /// entry of a list for every token, and retain/release there dominated the profile. The
+    /// pattern is kept alive by whoever owns the slot (a `CompiledRuleList` or the scanner).
+    struct Slot: @unchecked Sendable {
+        unowned(unsafe) let pattern: Pattern
+        let firstIndex: Int
+        let uid: Int
+        let isCacheable: Bool
+        let prefilter: SearchPrefilter
+
+        init(_ entry: Entry) {
+            pattern = entry.pattern
+            firstIndex = entry.firstIndex
+            uid = entry.pattern.uid
+            isCacheable = entry.pattern.isCacheable
+            prefilter = entry.pattern.prefilter
+        }
+    }
+
+    /// The entries' slots, in list order.
+    let slots: [Slot]
+    // Keeps the slots' patterns alive.
+    private let owner: AnyObject?
     /// An extra pattern and whether it goes before the entries.
     var extra: Pattern?
     var extraFirst = false
@@ -20,15 +41,21 @@ struct PatternScanner {
     /// The winner: its list index (nil for the extra pattern) and its match.
     typealias Winner = (index: Int?, match: PatternMatch)
 
-    private var count: Int { entries.count + (extra == nil ? 0 : 1) }
+    // The list's uid for its live-entry set; nil for a single pattern.
+    private let listUID: Int?
 
-    // The entry at a position in search order; firstIndex -1 marks the extra pattern.
-    private func entry(at position: Int) -> Entry {
-        guard let extra else { return entries[position] }
-        if extraFirst {
-            return position == 0 ? Entry(pattern: extra, firstIndex: -1) : entries[position - 1]
-        }
-        return position == entries.count ? Entry(pattern: extra, firstIndex: -1) : entries[position]
+    /// A scanner over a compiled list.
+    init(list: CompiledRuleList) {
+        slots = list.slots
+        owner = list
+        listUID = list.uid
+    }
+
+    /// A scanner over one pattern.
+    init(single pattern: Pattern) {
+        slots = [Slot(Entry(pattern: pattern, firstIndex: 0))]
+        owner = pattern
+        listUID = nil
     }
 
     /// Searches `subject[..<length]` from `position`.
@@ -36,62 +63,117 @@ struct PatternScanner {
         _ subject: UnsafeBufferPointer<UInt8>, length: Int, from position: Int, generation: Int,
         workspace: MatchWorkspace
     ) -> Winner? {
-        var bestStart = Int.max
-        var bestPosition = -1
-        var best: Winner?
+        withExtendedLifetime(owner) {
+            withExtendedLifetime(extra) {
+                let extraSlot = extra.map { Slot(Entry(pattern: $0, firstIndex: -1)) }
+                return slots.withUnsafeBufferPointer { buffer in
+                    scan(buffer, extraSlot, subject, length, position, generation, workspace)
+                }
+            }
+        }
+    }
+
+    private func scan(
+        _ buffer: UnsafeBufferPointer<Slot>, _ extraSlot: Slot?, _ subject: UnsafeBufferPointer<UInt8>,
+        _ length: Int, _ position: Int, _ generation: Int, _ workspace: MatchWorkspace
+    ) -> Winner? {
         let cache = workspace.cache
-        for searchPosition in 0..<count {
-            let candidate = entry(at: searchPosition)
-            let pattern = candidate.pattern
+        let profile = workspace.lineProfile
+        let usesPrefilter = workspace.usesPrefilter
+        var bestStart = Int.max
+        var bestSlot: Slot?
+        var best: Winner?
+        // Returns whether the slot rules out every later one, and whether it can never match
+        // again in this subject.
+        func consider(_ slot: Slot) -> (stop: Bool, dead: Bool) {
             let start: Int
             var fresh = false
-            if pattern.isCacheable,
-                let cached = cache.lookup(pattern.uid, generation: generation, position: position)
+            if slot.isCacheable,
+                let cached = cache.lookup(slot.uid, generation: generation, position: position)
             {
-                guard let cachedStart = cached else { continue }
+                guard let cachedStart = cached else { return (false, true) }
                 start = cachedStart
             } else {
                 let found =
-                    (!workspace.usesPrefilter
-                        || pattern.prefilter.mayMatch(from: position, in: workspace.lineProfile))
-                    && pattern.search(subject, length: length, from: position, workspace: workspace)
+                    (!usesPrefilter || slot.prefilter.mayMatch(from: position, in: profile))
+                    && slot.pattern.search(subject, length: length, from: position, workspace: workspace)
                 let bounds = found ? workspace.currentBounds : (start: -1, end: -1)
-                if pattern.isCacheable {
+                if slot.isCacheable {
                     cache.store(
-                        pattern.uid, generation: generation, searchedFrom: position,
+                        slot.uid, generation: generation, searchedFrom: position,
                         start: found ? bounds.start : nil)
                 }
-                guard found else { continue }
+                guard found else { return (false, slot.isCacheable) }
                 start = bounds.start
                 fresh = true
             }
-            guard start < bestStart else { continue }
+            guard start < bestStart else { return (false, false) }
             bestStart = start
-            bestPosition = searchPosition
-            best = fresh ? Self.winner(candidate, workspace) : nil
+            bestSlot = slot
+            best = fresh ? Self.winner(slot, workspace) : nil
             // Nothing can start earlier than the search position, and later entries lose ties.
-            if start == position { break }
+            return (start == position, false)
         }
-        guard bestPosition >= 0 else { return nil }
+        var stopped = false
+        if let extraSlot, extraFirst {
+            stopped = consider(extraSlot).stop
+        }
+        if !stopped {
+            if let listUID {
+                let live = workspace.liveEntries(list: listUID, count: buffer.count)
+                live.prepare(cache: cache, generation: generation)
+                let indices = live.indices
+                var kept = 0
+                var read = 0
+                while read < live.count {
+                    let index = indices[read]
+                    read += 1
+                    let (stop, dead) = consider(buffer[Int(index)])
+                    if !dead {
+                        indices[kept] = index
+                        kept += 1
+                    }
+                    if stop {
+                        stopped = true
+                        break
+                    }
+                }
+                // Keep the entries not visited, in order.
+                while read < live.count {
+                    indices[kept] = indices[read]
+                    kept += 1
+                    read += 1
+                }
+                live.count = kept
+            } else {
+                for slot in buffer where consider(slot).stop {
+                    stopped = true
+                    break
+                }
+            }
+        }
+        if !stopped, let extraSlot, !extraFirst {
+            _ = consider(extraSlot)
+        }
+        guard let bestSlot else { return nil }
         if let best { return best }
         // The winner came from the cache: search again from here to recover its groups; the
         // cache guarantees the same match.
-        let winner = entry(at: bestPosition)
-        guard winner.pattern.search(subject, length: length, from: position, workspace: workspace) else {
+        guard bestSlot.pattern.search(subject, length: length, from: position, workspace: workspace) else {
             return nil
         }
-        return Self.winner(winner, workspace)
+        return Self.winner(bestSlot, workspace)
     }
 
-    private static func winner(_ entry: Entry, _ workspace: MatchWorkspace) -> Winner {
-        let pattern = entry.pattern
+    private static func winner(_ slot: Slot, _ workspace: MatchWorkspace) -> Winner {
+        let pattern = slot.pattern
         guard let counts = pattern.alternativeCaptureCounts else {
             let match = workspace.currentMatch(groups: pattern.captureCount + 1)
-            return (entry.firstIndex < 0 ? nil : entry.firstIndex, match)
+            return (slot.firstIndex < 0 ? nil : slot.firstIndex, match)
         }
         let alternative = min(pattern.matchedAlternative(workspace), counts.count - 1)
         // Only the alternative's own groups: `$N` past them must stay literal, as in vscode.
         let match = workspace.currentMatch(groups: counts[alternative] + 1)
-        return (entry.firstIndex + alternative, match)
+        return (slot.firstIndex + alternative, match)
     }
 }

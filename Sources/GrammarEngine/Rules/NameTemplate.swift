@@ -5,9 +5,13 @@ struct NameTemplate: Sendable {
     let hasCaptures: Bool
     // The text split once into literals and placeholders.
     private let pieces: [Piece]
+    /// The scopes the text pushes when it has no placeholders: split on spaces, as
+    /// `AttributedScopeStack.pushAttributed` does.
+    let scopes: [String]
 
     init(_ text: String) {
         self.text = text
+        self.scopes = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         self.pieces = text.utf8.contains(UInt8(ascii: "$")) ? Self.scan(Array(text.utf8)) : []
         self.hasCaptures = pieces.contains { $0.placeholder != nil }
     }

@@ -17,10 +17,10 @@ final class RegexSource: @unchecked Sendable {
     let rulePath: String
     // Compiled variants, indexed by `variantIndex`: written once under the grammar's lock and
     // read without it.
-    let variant0 = AtomicLazyReference<Pattern>()
-    let variant1 = AtomicLazyReference<Pattern>()
-    let variant2 = AtomicLazyReference<Pattern>()
-    let variant3 = AtomicLazyReference<Pattern>()
+    let variant0 = PublishedReference<Pattern>()
+    let variant1 = PublishedReference<Pattern>()
+    let variant2 = PublishedReference<Pattern>()
+    let variant3 = PublishedReference<Pattern>()
 
     init(_ raw: String, rulePath: String) {
         var output = ""

@@ -41,10 +41,10 @@ final class Rule: @unchecked Sendable {
 
     // Lazily compiled child lists per anchor variant (A0G0, A1G0, A0G1, A1G1), published once
     // so the tokenizer reads them without taking the grammar's lock.
-    let compiledList0 = AtomicLazyReference<CompiledRuleList>()
-    let compiledList1 = AtomicLazyReference<CompiledRuleList>()
-    let compiledList2 = AtomicLazyReference<CompiledRuleList>()
-    let compiledList3 = AtomicLazyReference<CompiledRuleList>()
+    let compiledList0 = PublishedReference<CompiledRuleList>()
+    let compiledList1 = PublishedReference<CompiledRuleList>()
+    let compiledList2 = PublishedReference<CompiledRuleList>()
+    let compiledList3 = PublishedReference<CompiledRuleList>()
     // Resolved back-referenced ends; guarded by the grammar's lock.
     var resolvedEnds: [String: RegexSource] = [:]
 
@@ -68,9 +68,17 @@ final class CompiledRuleList: Sendable {
     let entries: [PatternScanner.Entry]
     /// The rule id of each list index.
     let ruleIds: [Int]
+    /// The entries as the scan loop reads them; `entries` keeps their patterns alive.
+    let slots: [PatternScanner.Slot]
+    /// Identifies the list in per-thread state (`MatchWorkspace.liveEntries`).
+    let uid: Int
+
+    private static let nextUID = Atomic<Int>(0)
 
     init(entries: [PatternScanner.Entry], ruleIds: [Int]) {
         self.entries = entries
         self.ruleIds = ruleIds
+        self.slots = entries.map(PatternScanner.Slot.init)
+        self.uid = Self.nextUID.add(1, ordering: .relaxed).oldValue
     }
 }

@@ -23,6 +23,20 @@ extension Grammar {
         return result
     }
 
+    /// Pushes a rule's name for a match; names without placeholders were split once at load.
+    func push(
+        _ template: NameTemplate?, line: UnsafeBufferPointer<UInt8>, match: PatternMatch,
+        onto scopes: ScopeStack
+    ) -> ScopeStack {
+        guard let template else { return scopes }
+        guard template.hasCaptures else {
+            var result = scopes
+            for part in template.scopes { result = interner.scope(part, parent: result) }
+            return result
+        }
+        return push(template.resolve(line: line, match: match), onto: scopes)
+    }
+
     /// Tokenizes one line (without its line terminator) from the previous line's end state;
     /// pass nil for the document's first line.
     public func tokenizeLine(_ line: String, state: RuleStack?) -> LineTokenization {
@@ -39,6 +53,7 @@ extension Grammar {
         utf8 bytes: UnsafeBufferPointer<UInt8>, state: RuleStack?, workspace: MatchWorkspace = .current
     ) -> LineTokenization {
         workspace.setMatchLimit(configuration.matchLimit)
+        let limitHitsBefore = workspace.limitHits
         let isFirstLine = state == nil
         let startState = state ?? initialState
         let cut = Self.utf8Prefix(bytes, utf16Limit: configuration.maxLineLength)
@@ -81,7 +96,8 @@ extension Grammar {
             }
             let endState = stoppedEarly || truncated ? startState : interner.canonical(endStack)
             return LineTokenization(
-                tokens: tokens, endState: endState, stoppedEarly: stoppedEarly, truncated: truncated)
+                tokens: tokens, endState: endState, stoppedEarly: stoppedEarly, truncated: truncated,
+                limitHits: workspace.limitHits - limitHitsBefore)
         }
     }
 

@@ -26,6 +26,8 @@ public struct LineTokenization: Sendable {
     /// The line was longer than the configured cap: only its start was tokenized and
     /// `endState` is the line's start state.
     public var truncated: Bool
+    /// Searches on this line that hit PCRE2's match or JIT-stack limit and counted as no match.
+    public var limitHits: Int = 0
 }
 
 /// Collects tokens as vscode's `LineTokens.produce` does: a token is emitted only when the

@@ -27,24 +27,29 @@ extension LineTokenizer {
                 collector.produce(stack, until: range.lowerBound)
             }
             if let retokenizeId = capture.retokenizeCapturedWithRuleId, captureDepth < Self.maxCaptureDepth {
-                let name = capture.name?.resolve(line: line, match: match)
-                let nameScopes = grammar.push(name, onto: stack.contentScopes)
-                let contentName = capture.contentName?.resolve(line: line, match: match)
-                let contentScopes = grammar.push(contentName, onto: nameScopes)
+                let nameScopes = grammar.push(
+                    capture.name, line: line, match: match, onto: stack.contentScopes)
+                let contentScopes = grammar.push(
+                    capture.contentName, line: line, match: match, onto: nameScopes)
                 let pushed = stack.push(
                     ruleId: retokenizeId, enterPos: range.lowerBound, anchorPos: -1,
                     beginRuleCapturedEOL: false,
                     endRule: nil, nameScopes: nameScopes, contentScopes: contentScopes)
                 captureDepth += 1
-                defer { captureDepth -= 1 }
+                let lineCache = workspace.cache
+                workspace.cache = workspace.nestedCache(depth: captureDepth)
+                defer {
+                    workspace.cache = lineCache
+                    captureDepth -= 1
+                }
                 _ = tokenizeString(
                     length: range.upperBound, isFirstLine: isFirstLine && range.lowerBound == 0,
                     linePos: range.lowerBound, stack: pushed, checkWhileConditions: false, timeLimited: false)
                 continue
             }
-            if let name = capture.name?.resolve(line: line, match: match) {
+            if let name = capture.name {
                 let base = local.last?.scopes ?? stack.contentScopes
-                local.append((grammar.push(name, onto: base), range.upperBound))
+                local.append((grammar.push(name, line: line, match: match, onto: base), range.upperBound))
             }
         }
         while let top = local.popLast() {

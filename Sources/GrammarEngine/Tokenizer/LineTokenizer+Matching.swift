@@ -9,14 +9,14 @@ extension LineTokenizer {
         let normal = matchRule(
             length: length, generation: generation, allowA: isFirstLine, allowG: allowG, linePos: linePos,
             stack: stack)
+        guard grammar.hasInjections else { return normal }
         let injections = grammar.injections
-        guard !injections.isEmpty else { return normal }
         let scopes = stack.contentScopes.scopeNames
         var best: (ruleId: Int, match: PatternMatch, priority: Int)?
         for injection in injections where injection.matcher(scopes) {
             guard let rule = grammar.rule(injection.ruleId) else { continue }
             let list = grammar.compiledList(rule, allowA: isFirstLine, allowG: allowG)
-            let scanner = PatternScanner(entries: list.entries)
+            let scanner = PatternScanner(list: list)
             guard
                 let (found, match) = scanner.scan(
                     line, length: length, from: linePos, generation: generation, workspace: workspace),
@@ -42,7 +42,7 @@ extension LineTokenizer {
     ) -> (ruleId: Int, match: PatternMatch)? {
         guard let rule = grammar.rule(stack.ruleId) else { return nil }
         let list = grammar.compiledList(rule, allowA: allowA, allowG: allowG)
-        var scanner = PatternScanner(entries: list.entries)
+        var scanner = PatternScanner(list: list)
         if rule.kind == .beginEnd {
             scanner.extra = grammar.closingPattern(
                 rule, resolved: stack.endRule, allowA: allowA, allowG: allowG)

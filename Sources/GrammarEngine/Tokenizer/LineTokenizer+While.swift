@@ -24,7 +24,7 @@ extension LineTokenizer {
         for (rule, frame) in whileFrames.reversed() {
             let pattern = grammar.closingPattern(
                 rule, resolved: frame.endRule, allowA: isFirstLine, allowG: linePos == anchorPosition)
-            let scanner = PatternScanner(entries: [.init(pattern: pattern, firstIndex: 0)])
+            let scanner = PatternScanner(single: pattern)
             guard
                 let (_, match) = scanner.scan(
                     line, length: length, from: linePos, generation: generation, workspace: workspace)

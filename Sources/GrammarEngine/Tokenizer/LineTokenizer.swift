@@ -39,13 +39,21 @@ struct LineTokenizer {
         var isFirstLine = firstLine
         var anchorPosition = -1
         let generation = workspace.cache.beginSubject()
-        if checkWhileConditions {
+        if checkWhileConditions && grammar.hasWhileRules {
             (stack, linePos, anchorPosition, isFirstLine) = checkWhile(
                 length: length, generation: generation, isFirstLine: isFirstLine, linePos: linePos,
                 stack: stack)
+        } else if checkWhileConditions {
+            // What the while check does besides checking: a begin that consumed the previous
+            // line's end leaves \G live at the start of this one.
+            anchorPosition = stack.beginRuleCapturedEOL ? 0 : -1
         }
+        var scans = 0
         while true {
-            if timeLimited, let deadline, DispatchTime.now().uptimeNanoseconds > deadline {
+            // The clock is read every few scans: reading it on every one cost more than the
+            // budget's precision is worth.
+            scans &+= 1
+            if timeLimited, scans & 7 == 1, let deadline, DispatchTime.now().uptimeNanoseconds > deadline {
                 return (stack, true)
             }
             guard
@@ -79,8 +87,7 @@ struct LineTokenizer {
             } else if let rule = grammar.rule(ruleId) {
                 collector.produce(stack, until: match.start)
                 let beforePush = stack
-                let name = rule.name?.resolve(line: line, match: match)
-                let nameScopes = grammar.push(name, onto: stack.contentScopes)
+                let nameScopes = grammar.push(rule.name, line: line, match: match, onto: stack.contentScopes)
                 stack = stack.push(
                     ruleId: ruleId, enterPos: linePos, anchorPos: anchorPosition,
                     beginRuleCapturedEOL: match.end == length, endRule: nil, nameScopes: nameScopes,
@@ -92,8 +99,9 @@ struct LineTokenizer {
                         match: match)
                     collector.produce(stack, until: match.end)
                     anchorPosition = match.end
-                    let contentName = rule.contentName?.resolve(line: line, match: match)
-                    stack = stack.with(contentScopes: grammar.push(contentName, onto: nameScopes))
+                    stack = stack.with(
+                        contentScopes: grammar.push(
+                            rule.contentName, line: line, match: match, onto: nameScopes))
                     let closing = rule.kind == .beginEnd ? rule.end : rule.whileSource
                     if let closing, closing.hasBackReferences {
                         stack = stack.with(endRule: closing.resolvingBackReferences(in: line, match: match))

@@ -25,11 +25,14 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Timed runs after one warm-up run.")
     var runs: Int = 10
 
-    @Flag(help: "Search every pattern on its own instead of combined alternations.")
-    var separatePatterns = false
+    @Flag(help: "Search runs of patterns as combined alternations instead of one by one.")
+    var combinePatterns = false
 
     @Option(help: "The most patterns joined into one alternation.")
     var groupSize = Grammar.Configuration().combinedGroupSize
+
+    @Flag(help: "Tokenize long lines whole: no line-length cap and no per-line time budget.")
+    var noLimits = false
 
     @Flag(help: "Print {bytes, runs, median_ms, min_ms, mb_per_s} as JSON.")
     var json = false
@@ -43,7 +46,11 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         var configuration = Grammar.Configuration()
-        configuration.combinesPatterns = !separatePatterns
+        configuration.combinesPatterns = combinePatterns
+        if noLimits {
+            configuration.maxLineLength = .max
+            configuration.lineTimeBudget = nil
+        }
         configuration.combinedGroupSize = max(1, groupSize)
         let registry = GrammarRegistry(configuration: configuration)
         for folder in grammars {

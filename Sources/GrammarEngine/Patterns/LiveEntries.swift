@@ -1,0 +1,32 @@
+/// The entries of one rule list that may still match in the current subject, per thread.
+///
+/// Once an entry is known to have no match from some position of a subject, it has none from
+/// any later position either, so later scans of the same list on the same subject skip it
+/// without even a cache lookup. The set is rebuilt whenever the subject (cache and
+/// generation) changes. Entry order is preserved, which the tie rule needs.
+final class LiveEntries {
+    private(set) var cacheID: ObjectIdentifier?
+    private(set) var generation = -1
+    let indices: UnsafeMutablePointer<Int32>
+    var count = 0
+    let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        indices = .allocate(capacity: max(capacity, 1))
+    }
+
+    deinit {
+        indices.deallocate()
+    }
+
+    /// Makes the set current for a subject, restoring every entry if the subject changed.
+    func prepare(cache: SearchCache, generation: Int) {
+        let id = ObjectIdentifier(cache)
+        guard id != cacheID || generation != self.generation else { return }
+        cacheID = id
+        self.generation = generation
+        for index in 0..<capacity { indices[index] = Int32(index) }
+        count = capacity
+    }
+}
