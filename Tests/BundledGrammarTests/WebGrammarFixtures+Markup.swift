@@ -42,6 +42,7 @@ extension WebFixture {
             at("'Logo \"quoted\"'", "string.quoted.single.html"),
             at("/>", "punctuation.definition.tag.end.html"),
             at("my-widget", "entity.name.tag.html"),
+            at("\"spaced\"", "string.quoted.double.html"),
             at("&lt;", "constant.character.entity.html"),
             within("</body>", "body", "entity.name.tag.html"),
         ])
@@ -188,6 +189,10 @@ extension WebFixture {
             within("1. Nested", "1.", "punctuation.definition.list.begin.markdown"),
             at("Nested ordered item", "markup.list.numbered.markdown"),
             at("---", "meta.separator.markdown"),
+            at("| Grammar |", "markup.table.markdown"),
+            within("| Grammar |", "|", "punctuation.separator.table.markdown"),
+            at(":--------", "punctuation.separator.table.alignment.markdown"),
+            at("`source.json`", "markup.inline.raw.string.markdown"),
             within("```js", "```", "punctuation.definition.markdown"),
             within("```js", "js", "fenced_code.block.language.markdown"),
             at("JavaScript in a fence", "meta.embedded.block.javascript"),

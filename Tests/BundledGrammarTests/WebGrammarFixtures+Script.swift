@@ -72,6 +72,9 @@ extension WebFixture {
             at("true", "constant.language.boolean.true.js"),
             at("MAX_SIZE", "variable.other.constant.js"),
             at("double", "entity.name.function.js"),
+            within("default:", "default", "keyword.control.conditional.js"),
+            within("case 100", "case", "keyword.control.conditional.js"),
+            at("new Error", "meta.block.js"),
         ])
 
     /// TypeScript: interfaces, generics with constraints, type aliases spanning lines, enums,

@@ -54,4 +54,10 @@ class Store extends Base {
 
 const object = { key: 'value', "quoted": true, nested: { deep: false }, method() { return 1; } };
 const MAX_SIZE = 100;
+switch (MAX_SIZE) {
+  case 100:
+    break;
+  default:
+    throw new Error(`unexpected ${MAX_SIZE}`);
+}
 export const double = (x) => x * 2;
