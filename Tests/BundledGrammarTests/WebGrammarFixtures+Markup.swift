@@ -212,5 +212,7 @@ extension WebFixture {
             at("plain text block", "markup.fenced_code.block.markdown"),
             at("align", "entity.other.attribute-name.html"),
             at("banner.png", "string.quoted.double.html"),
+            at("kbd", "entity.name.tag.html"),
+            within("**C**", "C", "markup.bold.markdown"),
         ])
 }

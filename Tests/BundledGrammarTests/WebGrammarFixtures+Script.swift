@@ -143,6 +143,9 @@ extension WebFixture {
             at("0b1010", "constant.numeric.binary.ts"),
             at("0o17", "constant.numeric.octal.ts"),
             at("6.02e23", "constant.numeric.decimal.ts"),
+            at("toLabel", "entity.name.function.ts"),
+            within("): string =>", "string", "meta.return.type.arrow.ts"),
+            within("): string =>", "string", "support.type.primitive.ts"),
             at("default", "keyword.control.default.ts"),
         ])
 

@@ -46,4 +46,5 @@ const config = { retries: 3, verbose: true } satisfies Record<string, number | b
 let maybe: string | null = null;
 const total = [1, 2, 3].reduce((sum: number, n) => sum + n, 0);
 const big = 1_000n, hex = 0xFF, bin = 0b1010, oct = 0o17, exp = 6.02e23;
+const toLabel = (value: number): string => `#${value}`;
 export default identity;
