@@ -71,6 +71,8 @@ extension WebFixture {
             at("method", "entity.name.function.js"),
             at("true", "constant.language.boolean.true.js"),
             at("MAX_SIZE", "variable.other.constant.js"),
+            within("function after", "function", "storage.type.function.js"),
+            at("afterDeclaration", "entity.name.function.js"),
             at("double", "entity.name.function.js"),
             within("default:", "default", "keyword.control.conditional.js"),
             within("case 100", "case", "keyword.control.conditional.js"),
@@ -146,6 +148,8 @@ extension WebFixture {
             at("toLabel", "entity.name.function.ts"),
             within("): string =>", "string", "meta.return.type.arrow.ts"),
             within("): string =>", "string", "support.type.primitive.ts"),
+            within("interface After", "interface", "storage.type.interface.ts"),
+            at("AfterDeclaration", "entity.name.type.interface.ts"),
             at("default", "keyword.control.default.ts"),
         ])
 

@@ -53,7 +53,8 @@ class Store extends Base {
 }
 
 const object = { key: 'value', "quoted": true, nested: { deep: false }, method() { return 1; } };
-const MAX_SIZE = 100;
+const MAX_SIZE = 100
+function afterDeclaration() {}
 switch (MAX_SIZE) {
   case 100:
     break;

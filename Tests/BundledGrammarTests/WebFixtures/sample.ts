@@ -47,4 +47,6 @@ let maybe: string | null = null;
 const total = [1, 2, 3].reduce((sum: number, n) => sum + n, 0);
 const big = 1_000n, hex = 0xFF, bin = 0b1010, oct = 0o17, exp = 6.02e23;
 const toLabel = (value: number): string => `#${value}`;
+const noSemicolon = 60
+interface AfterDeclaration { ready: boolean }
 export default identity;
