@@ -46,7 +46,9 @@ import Testing
         .enabled(if: TestData.shouldRun, TestData.skipReason),
         arguments: [
             ("benchmark/large.js", "source.js"), ("benchmark/vscode.d.ts", "source.ts"),
-            ("benchmark/bootstrap.css", "source.css"),
+            ("benchmark/bootstrap.css", "source.css"), ("benchmark/large.min.js", "source.js"),
+            ("benchmark/minified.js", "source.js"), ("benchmark/bootstrap.min.css", "source.css"),
+            ("benchmark/main.08642f99.css", "source.css"),
         ])
     func benchmarkInputTokenizesEveryLineInFull(_ path: String, _ scopeName: String) throws {
         let grammar = try WebGrammars.registry().grammar(scopeName: scopeName)
@@ -54,16 +56,21 @@ import Testing
         var state: RuleStack?
         var stopped: [Int] = []
         var lineNumber = 0
+        var truncated = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             let tokenization = grammar.tokenizeLine(String(line), state: state)
             if tokenization.stoppedEarly { stopped.append(lineNumber) }
+            truncated = truncated || tokenization.truncated
             state = tokenization.endState
         }
         #expect(stopped.isEmpty, "\(path): lines stopped early: \(stopped.prefix(20))")
         #expect(grammar.diagnostics.isEmpty, "\(grammar.diagnostics)")
-        // The document ends where it started: no begin rule left open.
-        #expect(state?.depth == grammar.initialState.depth, "\(path) ends inside a construct")
+        // The document ends where it started: no begin rule left open. A line cut at the length
+        // cap keeps its start state, so the check only holds when no line was cut.
+        if !truncated {
+            #expect(state?.depth == grammar.initialState.depth, "\(path) ends inside a construct")
+        }
     }
 
     private func scopeName(of file: String) -> String {
