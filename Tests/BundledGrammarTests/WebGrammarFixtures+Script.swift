@@ -77,6 +77,7 @@ extension WebFixture {
             within("default:", "default", "keyword.control.conditional.js"),
             within("case 100", "case", "keyword.control.conditional.js"),
             at("new Error", "meta.block.js"),
+            within("new Error", "Error", "entity.name.type.instance.js"),
         ])
 
     /// TypeScript: interfaces, generics with constraints, type aliases spanning lines, enums,
@@ -126,6 +127,7 @@ extension WebFixture {
             at("0n", "constant.numeric.decimal.ts"),
             at("Map<string, T>", "meta.type.annotation.ts"),
             at("new", "keyword.operator.new.ts"),
+            within("new Map", "Map", "entity.name.type.instance.ts"),
             within("new Map<string, T>()", "<string, T>", "meta.type.parameters.ts"),
             at("#secret", "variable.object.property.ts"),
             at("http", "variable.parameter.ts"),
