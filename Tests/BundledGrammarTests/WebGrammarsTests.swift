@@ -22,6 +22,26 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        ("app.js", "source.js"), ("server.mjs", "source.js"), ("config.cjs", "source.js"),
+        ("App.jsx", "source.js"), ("index.ts", "source.ts"), ("module.mts", "source.ts"),
+        ("package.json", "source.json"), ("settings.jsonc", "source.json.comments"),
+        ("tsconfig.json", "source.json.comments"), (".eslintrc", "source.json.comments"),
+        (".babelrc", "source.json.comments"), ("index.html", "text.html.basic"),
+        ("page.htm", "text.html.basic"), ("site.css", "source.css"), ("App.svelte", "source.svelte"),
+        ("README.md", "text.html.markdown"), ("notes.markdown", "text.html.markdown"),
+    ])
+    func fileNamesPickTheirGrammar(_ fileName: String, _ scopeName: String) throws {
+        #expect(try WebGrammars.registry().scopeName(forFile: "/project/\(fileName)") == scopeName)
+    }
+
+    @Test func nodeShebangPicksJavaScript() throws {
+        let registry = try WebGrammars.registry()
+        #expect(
+            registry.scopeName(forFile: "/usr/local/bin/tool", firstLine: "#!/usr/bin/env node")
+                == "source.js")
+    }
+
     @Test(arguments: WebFixture.all)
     func fixtureCarriesTheExpectedScopes(_ fixture: WebFixture) throws {
         let grammar = try WebGrammars.registry().grammar(scopeName: fixture.scopeName)
