@@ -152,6 +152,10 @@ extension WebFixture {
             within("): string =>", "string", "support.type.primitive.ts"),
             within("interface After", "interface", "storage.type.interface.ts"),
             at("AfterDeclaration", "entity.name.type.interface.ts"),
+            within("x is string", "x", "variable.parameter.ts"),
+            within("x is string", "is", "keyword.operator.type.ts"),
+            within("catch (error", "error", "variable.parameter.ts"),
+            within("error: unknown", "unknown", "support.type.primitive.ts"),
             at("default", "keyword.control.default.ts"),
         ])
 

@@ -49,4 +49,7 @@ const big = 1_000n, hex = 0xFF, bin = 0b1010, oct = 0o17, exp = 6.02e23;
 const toLabel = (value: number): string => `#${value}`;
 const noSemicolon = 60
 interface AfterDeclaration { ready: boolean }
+function isText(x: unknown): x is string {
+  try { return typeof x === "string"; } catch (error: unknown) { return false; }
+}
 export default identity;
