@@ -156,6 +156,9 @@ extension WebFixture {
             within("x is string", "is", "keyword.operator.type.ts"),
             within("catch (error", "error", "variable.parameter.ts"),
             within("error: unknown", "unknown", "support.type.primitive.ts"),
+            at("wrap", "entity.name.function.ts"),
+            within("<T extends object>", "object", "meta.type.parameters.ts"),
+            within("(value: T): T[]", "T[]", "meta.return.type.arrow.ts"),
             at("default", "keyword.control.default.ts"),
         ])
 

@@ -52,4 +52,5 @@ interface AfterDeclaration { ready: boolean }
 function isText(x: unknown): x is string {
   try { return typeof x === "string"; } catch (error: unknown) { return false; }
 }
+const wrap = <T extends object>(value: T): T[] => [value];
 export default identity;
