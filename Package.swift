@@ -111,7 +111,8 @@ let package = Package(
         ),
         .testTarget(
             name: "BundledGrammarTests",
-            dependencies: ["GrammarEngine", "TestSupport"]
+            dependencies: ["GrammarEngine", "TestSupport"],
+            exclude: ["WebFixtures"]
         ),
         .testTarget(
             name: "HighlightingTests",
