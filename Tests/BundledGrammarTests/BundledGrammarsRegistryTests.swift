@@ -6,7 +6,8 @@ import Testing
 /// loading tolerates missing grammars and adds user grammar folders.
 @Suite struct BundledGrammarsRegistryTests {
     static let languages: [(id: String, scope: String)] = [
-        ("toml", "source.toml"), ("diff", "source.diff"), ("git-commit", "text.git-commit"),
+        ("toml", "source.toml"), ("yaml", "source.yaml"), ("diff", "source.diff"),
+        ("git-commit", "text.git-commit"),
     ]
 
     @Test(arguments: languages)
@@ -18,7 +19,8 @@ import Testing
 
     @Test(arguments: [
         ("Cargo.toml", "source.toml"), ("pyproject.toml", "source.toml"), ("fix.diff", "source.diff"),
-        ("0001-fix.patch", "source.diff"),
+        ("0001-fix.patch", "source.diff"), ("ci.yml", "source.yaml"), ("config.yaml", "source.yaml"),
+        (".clang-format", "source.yaml"),
     ])
     func fileExtensionSelectsGrammar(file: String, scope: String) {
         #expect(BundledGrammarsUnderTest.registry.scopeName(forFile: "/home/me/project/" + file) == scope)
