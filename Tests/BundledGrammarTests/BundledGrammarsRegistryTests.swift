@@ -6,7 +6,8 @@ import Testing
 /// loading tolerates missing grammars and adds user grammar folders.
 @Suite struct BundledGrammarsRegistryTests {
     static let languages: [(id: String, scope: String)] = [
-        ("toml", "source.toml"), ("yaml", "source.yaml"), ("diff", "source.diff"),
+        ("shellscript", "source.shell"), ("toml", "source.toml"), ("yaml", "source.yaml"),
+        ("diff", "source.diff"),
         ("git-commit", "text.git-commit"),
     ]
 
@@ -19,7 +20,8 @@ import Testing
 
     @Test(arguments: [
         ("Cargo.toml", "source.toml"), ("pyproject.toml", "source.toml"), ("fix.diff", "source.diff"),
-        ("0001-fix.patch", "source.diff"), ("ci.yml", "source.yaml"), ("config.yaml", "source.yaml"),
+        ("0001-fix.patch", "source.diff"), ("ci.yml", "source.yaml"), ("build.sh", "source.shell"),
+        ("x.bash", "source.shell"), ("x.zsh", "source.shell"), ("config.yaml", "source.yaml"),
         (".clang-format", "source.yaml"),
     ])
     func fileExtensionSelectsGrammar(file: String, scope: String) {
@@ -28,7 +30,8 @@ import Testing
 
     @Test(arguments: [
         ("COMMIT_EDITMSG", "text.git-commit"), ("MERGE_MSG", "text.git-commit"),
-        ("TAG_EDITMSG", "text.git-commit"),
+        ("TAG_EDITMSG", "text.git-commit"), (".bashrc", "source.shell"), (".bash_profile", "source.shell"),
+        (".profile", "source.shell"), ("PKGBUILD", "source.shell"), (".zshrc", "source.shell"),
     ])
     func fileNameSelectsGrammar(file: String, scope: String) {
         #expect(BundledGrammarsUnderTest.registry.scopeName(forFile: "/repo/.git/" + file) == scope)
