@@ -6,7 +6,8 @@ import Testing
 /// loading tolerates missing grammars and adds user grammar folders.
 @Suite struct BundledGrammarsRegistryTests {
     static let languages: [(id: String, scope: String)] = [
-        ("shellscript", "source.shell"), ("toml", "source.toml"), ("yaml", "source.yaml"),
+        ("python", "source.python"), ("shellscript", "source.shell"), ("toml", "source.toml"),
+        ("yaml", "source.yaml"),
         ("diff", "source.diff"),
         ("git-commit", "text.git-commit"),
     ]
@@ -20,7 +21,8 @@ import Testing
 
     @Test(arguments: [
         ("Cargo.toml", "source.toml"), ("pyproject.toml", "source.toml"), ("fix.diff", "source.diff"),
-        ("0001-fix.patch", "source.diff"), ("ci.yml", "source.yaml"), ("build.sh", "source.shell"),
+        ("0001-fix.patch", "source.diff"), ("ci.yml", "source.yaml"), ("setup.py", "source.python"),
+        ("stubs.pyi", "source.python"), ("build.sh", "source.shell"),
         ("x.bash", "source.shell"), ("x.zsh", "source.shell"), ("config.yaml", "source.yaml"),
         (".clang-format", "source.yaml"),
     ])
