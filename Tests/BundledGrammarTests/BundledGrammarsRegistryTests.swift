@@ -6,7 +6,9 @@ import Testing
 /// loading tolerates missing grammars and adds user grammar folders.
 @Suite struct BundledGrammarsRegistryTests {
     static let languages: [(id: String, scope: String)] = [
-        ("python", "source.python"), ("shellscript", "source.shell"), ("toml", "source.toml"),
+        ("rust", "source.rust"), ("c", "source.c"), ("python", "source.python"),
+        ("shellscript", "source.shell"),
+        ("toml", "source.toml"),
         ("yaml", "source.yaml"),
         ("diff", "source.diff"),
         ("git-commit", "text.git-commit"),
@@ -21,7 +23,9 @@ import Testing
 
     @Test(arguments: [
         ("Cargo.toml", "source.toml"), ("pyproject.toml", "source.toml"), ("fix.diff", "source.diff"),
-        ("0001-fix.patch", "source.diff"), ("ci.yml", "source.yaml"), ("setup.py", "source.python"),
+        ("0001-fix.patch", "source.diff"), ("main.rs", "source.rust"), ("util.c", "source.c"),
+        ("util.h", "source.c"), ("ci.yml", "source.yaml"),
+        ("setup.py", "source.python"),
         ("stubs.pyi", "source.python"), ("build.sh", "source.shell"),
         ("x.bash", "source.shell"), ("x.zsh", "source.shell"), ("config.yaml", "source.yaml"),
         (".clang-format", "source.yaml"),

@@ -97,6 +97,15 @@ struct GrammarFixture: Sendable {
         diagnostics = grammar.diagnostics
     }
 
+    /// The scopes of the token at the first byte of the marked part of `context`.
+    func scopes(at context: String) -> [String]? {
+        let (text, marked) = ScopeProbe(context, "").located
+        guard let found = self.text.range(of: text) else { return nil }
+        let offset =
+            self.text.utf8.distance(from: self.text.utf8.startIndex, to: found.lowerBound) + marked.lowerBound
+        return tokens.first { $0.range.contains(offset) }?.scopes
+    }
+
     /// Whether `scopes` holds `selector` or a scope below it.
     static func contains(_ scopes: [String], _ selector: String) -> Bool {
         scopes.contains { $0 == selector || $0.hasPrefix(selector + ".") }
