@@ -6,7 +6,7 @@ import Testing
 /// loading tolerates missing grammars and adds user grammar folders.
 @Suite struct BundledGrammarsRegistryTests {
     static let languages: [(id: String, scope: String)] = [
-        ("rust", "source.rust"), ("c", "source.c"), ("python", "source.python"),
+        ("rust", "source.rust"), ("swift", "source.swift"), ("c", "source.c"), ("python", "source.python"),
         ("shellscript", "source.shell"),
         ("toml", "source.toml"),
         ("yaml", "source.yaml"),
@@ -23,7 +23,8 @@ import Testing
 
     @Test(arguments: [
         ("Cargo.toml", "source.toml"), ("pyproject.toml", "source.toml"), ("fix.diff", "source.diff"),
-        ("0001-fix.patch", "source.diff"), ("main.rs", "source.rust"), ("util.c", "source.c"),
+        ("0001-fix.patch", "source.diff"), ("main.rs", "source.rust"), ("App.swift", "source.swift"),
+        ("Package.swift", "source.swift"), ("util.c", "source.c"),
         ("util.h", "source.c"), ("ci.yml", "source.yaml"),
         ("setup.py", "source.python"),
         ("stubs.pyi", "source.python"), ("build.sh", "source.shell"),
