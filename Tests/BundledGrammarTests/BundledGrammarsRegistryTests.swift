@@ -11,7 +11,7 @@ import Testing
         ("toml", "source.toml"),
         ("yaml", "source.yaml"),
         ("diff", "source.diff"),
-        ("git-commit", "text.git-commit"),
+        ("git-commit", "text.git-commit"), ("latex", "text.tex.latex"),
     ]
 
     @Test(arguments: languages)
@@ -23,7 +23,8 @@ import Testing
 
     @Test(arguments: [
         ("Cargo.toml", "source.toml"), ("pyproject.toml", "source.toml"), ("fix.diff", "source.diff"),
-        ("0001-fix.patch", "source.diff"), ("main.rs", "source.rust"), ("App.swift", "source.swift"),
+        ("0001-fix.patch", "source.diff"), ("paper.tex", "text.tex.latex"), ("style.sty", "text.tex.latex"),
+        ("article.cls", "text.tex.latex"), ("main.rs", "source.rust"), ("App.swift", "source.swift"),
         ("Package.swift", "source.swift"), ("util.c", "source.c"),
         ("util.h", "source.c"), ("ci.yml", "source.yaml"),
         ("setup.py", "source.python"),

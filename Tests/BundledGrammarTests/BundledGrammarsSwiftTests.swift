@@ -70,7 +70,7 @@ import Testing
         ScopeProbe("{ «$0» + $1 }", "variable.language.closure-parameter.swift"),
         ScopeProbe("«#if» os(Linux)", "meta.preprocessor.conditional.swift"),
         ScopeProbe("#if «os»(Linux)", "support.function.platform-condition.swift"),
-        ScopeProbe("«#endif»", "keyword.control.preprocessor.conditional.swift"),
+        ScopeProbe("#«endif»", "keyword.control.preprocessor.conditional.swift"),
         ScopeProbe("].«map» { $0", "entity.name.function.call.swift"),
         ScopeProbe("if #«available»(macOS", "keyword.control.availability.swift"),
         ScopeProbe("values.first «as» Int?", "keyword.operator.type-casting.swift"),
