@@ -46,7 +46,11 @@ import Testing
     }
 
     @Test(arguments: [
-        ("diff --git a/x b/x", "source.diff")
+        ("#!/usr/bin/env python3", "source.python"), ("#!/usr/bin/python", "source.python"),
+        ("#!/bin/sh", "source.shell"), ("#!/bin/bash -eu", "source.shell"),
+        ("#!/usr/bin/env bash", "source.shell"), ("#!/usr/bin/env zsh", "source.shell"),
+        ("diff --git a/x b/x", "source.diff"), ("%YAML 1.2", "source.yaml"),
+        ("\\documentclass[11pt]{article}", "text.tex.latex"),
     ])
     func shebangSelectsGrammar(firstLine: String, scope: String) {
         #expect(BundledGrammarsUnderTest.registry.scopeName(forFile: "script", firstLine: firstLine) == scope)

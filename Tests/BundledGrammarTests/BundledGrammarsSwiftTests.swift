@@ -45,7 +45,7 @@ import Testing
         ScopeProbe("\"«inserted »\\(key)", "string.quoted.double.single-line.swift"),
         ScopeProbe("inserted «\\(»key)", "punctuation.section.embedded.begin.swift"),
         ScopeProbe("inserted \\(«key»)", "meta.embedded.line.swift"),
-        ScopeProbe.without("inserted \\(«key»)", "string"),
+        ScopeProbe("inserted \\(«key»)", "source.swift"),
         ScopeProbe("with \\(«describe»(value", "entity.name.function.call.swift"),
         ScopeProbe("limit: «3»)) entries", "constant.numeric.integer.decimal.swift"),
         ScopeProbe("limit: 3)«)» entries", "punctuation.section.embedded.end.swift"),
