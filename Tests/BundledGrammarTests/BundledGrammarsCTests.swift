@@ -3,7 +3,7 @@ import Testing
 
 /// The C grammar on `Fixtures/sample.c`.
 @Suite struct BundledGrammarsCTests {
-    static let fixture = Result { try GrammarFixture("sample.c", language: "c") }
+    static let fixture = Result { try GrammarFixture("sample.c.txt", language: "c") }
 
     @Test(arguments: [
         ScopeProbe("«/**»\n * A ring", "comment.block.documentation.c"),

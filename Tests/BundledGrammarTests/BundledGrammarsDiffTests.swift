@@ -3,7 +3,7 @@ import Testing
 
 /// The Diff grammar on `Fixtures/sample.diff` (unified, git, context and normal diffs).
 @Suite struct BundledGrammarsDiffTests {
-    static let fixture = Result { try GrammarFixture("sample.diff", language: "diff") }
+    static let fixture = Result { try GrammarFixture("sample.diff.txt", language: "diff") }
 
     @Test(arguments: [
         ScopeProbe("«diff --git a/src/main.rs b/src/main.rs»", "meta.diff.header"),

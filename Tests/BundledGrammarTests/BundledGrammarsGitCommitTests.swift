@@ -4,7 +4,7 @@ import Testing
 /// The git commit message grammar on `Fixtures/COMMIT_EDITMSG`, a `git commit --verbose`
 /// message with the staged diff below the scissors line.
 @Suite struct BundledGrammarsGitCommitTests {
-    static let fixture = Result { try GrammarFixture("COMMIT_EDITMSG", language: "git-commit") }
+    static let fixture = Result { try GrammarFixture("COMMIT_EDITMSG.txt", language: "git-commit") }
 
     @Test(arguments: [
         ScopeProbe("«fixup!» Tokenizer", "keyword.other.autosquash.git-commit"),

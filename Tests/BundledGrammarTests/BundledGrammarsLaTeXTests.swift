@@ -3,7 +3,7 @@ import Testing
 
 /// The LaTeX grammar on `Fixtures/sample.tex`.
 @Suite struct BundledGrammarsLaTeXTests {
-    static let fixture = Result { try GrammarFixture("sample.tex", language: "latex") }
+    static let fixture = Result { try GrammarFixture("sample.tex.txt", language: "latex") }
 
     @Test(arguments: [
         ScopeProbe("\\«documentclass»[11pt", "keyword.control.preamble.latex"),

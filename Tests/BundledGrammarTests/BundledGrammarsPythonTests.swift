@@ -3,7 +3,7 @@ import Testing
 
 /// The Python grammar on `Fixtures/sample.py`.
 @Suite struct BundledGrammarsPythonTests {
-    static let fixture = Result { try GrammarFixture("sample.py", language: "python") }
+    static let fixture = Result { try GrammarFixture("sample.py.txt", language: "python") }
 
     @Test(arguments: [
         ScopeProbe("«#!/usr/bin/env python3»", "comment.line.number-sign.shebang.python"),

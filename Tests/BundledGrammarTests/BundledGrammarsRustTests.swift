@@ -3,7 +3,7 @@ import Testing
 
 /// The Rust grammar on `Fixtures/sample.rs`.
 @Suite struct BundledGrammarsRustTests {
-    static let fixture = Result { try GrammarFixture("sample.rs", language: "rust") }
+    static let fixture = Result { try GrammarFixture("sample.rs.txt", language: "rust") }
 
     @Test(arguments: [
         ScopeProbe("«//! Crate docs»", "comment.line.documentation.rust"),

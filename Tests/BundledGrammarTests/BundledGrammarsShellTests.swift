@@ -3,7 +3,7 @@ import Testing
 
 /// The shell grammar on `Fixtures/sample.sh`, a bash release script.
 @Suite struct BundledGrammarsShellTests {
-    static let fixture = Result { try GrammarFixture("sample.sh", language: "shellscript") }
+    static let fixture = Result { try GrammarFixture("sample.sh.txt", language: "shellscript") }
 
     @Test(arguments: [
         ScopeProbe("«#!/usr/bin/env bash»", "comment.line.number-sign.shebang.shell"),

@@ -3,7 +3,7 @@ import Testing
 
 /// The Swift grammar on `Fixtures/sample.swift`.
 @Suite struct BundledGrammarsSwiftTests {
-    static let fixture = Result { try GrammarFixture("sample.swift", language: "swift") }
+    static let fixture = Result { try GrammarFixture("sample.swift.txt", language: "swift") }
 
     @Test(arguments: [
         ScopeProbe("«import» Foundation", "keyword.control.import.swift"),

@@ -3,7 +3,7 @@ import Testing
 
 /// The TOML grammar on `Fixtures/sample.toml`.
 @Suite struct BundledGrammarsTOMLTests {
-    static let fixture = Result { try GrammarFixture("sample.toml", language: "toml") }
+    static let fixture = Result { try GrammarFixture("sample.toml.txt", language: "toml") }
 
     @Test(arguments: [
         ScopeProbe("«#» A package", "punctuation.definition.comment.toml"),

@@ -3,7 +3,7 @@ import Testing
 
 /// The YAML grammar on `Fixtures/sample.yaml`, a CI workflow.
 @Suite struct BundledGrammarsYAMLTests {
-    static let fixture = Result { try GrammarFixture("sample.yaml", language: "yaml") }
+    static let fixture = Result { try GrammarFixture("sample.yaml.txt", language: "yaml") }
 
     @Test(arguments: [
         ScopeProbe("%«YAML» 1.2", "keyword.other.directive.yaml"),

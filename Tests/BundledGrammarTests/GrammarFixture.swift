@@ -18,7 +18,8 @@ enum BundledGrammarsUnderTest {
         return URL(fileURLWithPath: "Grammars")
     }()
 
-    /// The folder of fixture documents.
+    /// The folder of fixture documents. Each carries a `.txt` suffix so SwiftPM never treats
+    /// a fixture (`sample.swift`, `sample.c`) as a source file of the test target.
     static let fixturesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures", isDirectory: true)
 
