@@ -7,6 +7,9 @@ import Testing
 
     @Test(arguments: [
         ScopeProbe("«diff --git a/src/main.rs b/src/main.rs»", "meta.diff.header"),
+        ScopeProbe("commit «9fceb02d0ae598e95dc970b74767f19372d61af8»", "constant.other.hash.diff"),
+        ScopeProbe("«commit» 9fceb02", "keyword.other.commit.diff"),
+        ScopeProbe("«Author»: Ada", "keyword.other.header.diff"),
         ScopeProbe("«diff» --git a/src", "keyword.other.diff.command.diff"),
         ScopeProbe("index «3b18e51»..", "constant.other.hash.diff"),
         ScopeProbe("«--- a/src/main.rs»", "meta.diff.header.from-file.diff"),
