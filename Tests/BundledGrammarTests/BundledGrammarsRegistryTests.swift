@@ -117,6 +117,28 @@ import Testing
         #expect(bundled.grammarsDirectory.standardizedFileURL.path == folder.url.standardizedFileURL.path)
     }
 
+    @Test func defaultRegistryWithoutGrammarsFolderStillLoadsUserGrammars() throws {
+        let folder = try TemporaryGrammars()
+        defer { folder.remove() }
+        try folder.writeGrammar("User/mine.tmLanguage.json", scope: "source.mine", fileType: "mine")
+        // A locator that finds nothing: no variable, and a root-level start with no Grammars.
+        let locator = ResourceLocator(
+            environment: [:], executableURL: nil, workingDirectory: folder.url.appendingPathComponent("User"))
+        let (registry, report) = BundledGrammars.defaultRegistry(
+            locator: locator, extraDirectories: [folder.url.appendingPathComponent("User")])
+        #expect(!report.isComplete)
+        #expect(report.errors.count == 1)
+        #expect(registry.scopeName(forLanguage: "mine") == "source.mine")
+    }
+
+    @Test func reportDescribesMissingGrammars() {
+        var report = BundledGrammars.LoadReport()
+        report.registeredScopes = ["source.one"]
+        report.missingGrammars = ["two.tmLanguage.json"]
+        #expect(report.description == "1 grammars registered; missing grammar file two.tmLanguage.json")
+        #expect(!report.isComplete)
+    }
+
     @Test func missingManifestIsReported() throws {
         let folder = try TemporaryGrammars()
         defer { folder.remove() }
