@@ -52,6 +52,8 @@ import Testing
         ScopeProbe("\"C:«\\\\»dir", "constant.character.escape.rust"),
         ScopeProbe("«\\u{1F600}»", "constant.character.escape.rust"),
         ScopeProbe("«if» let Some", "keyword.control.rust"),
+        ScopeProbe("let «masks» = [", "variable.other.rust"),
+        ScopeProbe.without("self.«map».get", "variable.other.rust"),
         ScopeProbe("if «let» Some", "storage.type.let.rust"),
         ScopeProbe("if let «Some»(&id)", "support.constant.core.rust"),
         ScopeProbe("self.map.«get»(text)", "entity.name.function.rust"),
