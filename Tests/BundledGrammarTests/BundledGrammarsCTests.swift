@@ -14,7 +14,7 @@ import Testing
         ScopeProbe("#include «<stdio.h>»", "string.quoted.other.lt-gt.include.c"),
         ScopeProbe("#include «\"ring.h\"»", "string.quoted.double.include.c"),
         ScopeProbe("#«define» RING_MAX", "keyword.control.directive.define.c"),
-        ScopeProbe("#define «RING_MAX» 4096u", "entity.name.constant.preprocessor.c"),
+        ScopeProbe("#define «RING_MAX» 4096u", "entity.name.function.preprocessor.c"),
         ScopeProbe("#define RING_MAX «4096u»", "constant.numeric.integer.decimal.c"),
         ScopeProbe("#define «RING_MASK»(r)", "entity.name.function.preprocessor.c"),
         ScopeProbe("#define RING_MASK(«r»)", "variable.parameter.preprocessor.c"),
