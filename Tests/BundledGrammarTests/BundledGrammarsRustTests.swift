@@ -68,6 +68,8 @@ import Testing
         ScopeProbe("Box<«dyn» Fn", "storage.modifier.rust"),
         ScopeProbe("Box::new(«move» |x|", "storage.modifier.rust"),
         ScopeProbe("Vec«::»<u8>", "keyword.operator.namespace.rust"),
+        ScopeProbe("Vec<Vec<u8«>»> = Vec::new()", "punctuation.definition.generic.end.rust"),
+        ScopeProbe("Vec<Vec<u8>«>» = Vec::new()", "punctuation.definition.generic.end.rust"),
         ScopeProbe("«async» fn fetch", "storage.modifier.rust"),
         ScopeProbe("load().«await»?", "keyword.control.await.rust"),
         ScopeProbe("load().await«?»", "keyword.operator.question.rust"),
