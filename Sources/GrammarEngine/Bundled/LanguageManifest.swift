@@ -1,0 +1,70 @@
+import Foundation
+
+/// The list of languages highlightd ships grammars for (`Grammars/languages.json`): each LSP
+/// language id with its root scope and the grammar file in `Grammars/Languages/`.
+///
+/// Several ids may share one grammar (`javascript`, `javascriptreact`); file extensions, file
+/// names and first lines come from the grammar files themselves.
+public struct LanguageManifest: Sendable, Hashable {
+    /// One language id and the grammar that highlights it.
+    public struct Language: Sendable, Hashable, Decodable {
+        /// The LSP language id, e.g. `rust`.
+        public var id: String
+        /// The grammar's root scope, e.g. `source.rust`.
+        public var scopeName: String
+        /// The grammar's file name in `Languages/`, e.g. `rust.tmLanguage.json`.
+        public var grammar: String
+
+        /// Creates an entry.
+        public init(id: String, scopeName: String, grammar: String) {
+            self.id = id
+            self.scopeName = scopeName
+            self.grammar = grammar
+        }
+    }
+
+    /// The file name of the manifest inside the Grammars folder.
+    public static let fileName = "languages.json"
+
+    /// The languages, in manifest order.
+    public var languages: [Language]
+
+    /// Creates a manifest from its entries.
+    public init(languages: [Language]) {
+        self.languages = languages
+    }
+
+    /// Reads a manifest file; unknown fields are ignored.
+    public init(contentsOf url: URL) throws(GrammarError) {
+        struct Document: Decodable { var languages: [Language] }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .unreadable(path: url.path, message: "\(error)")
+        }
+        do {
+            self.languages = try JSONDecoder().decode(Document.self, from: data).languages
+        } catch {
+            throw .malformed(message: "\(url.lastPathComponent): \(error)")
+        }
+    }
+
+    /// The language ids served by each grammar file, in manifest order of first mention.
+    public var languageIdsByGrammar: [(grammar: String, scopeName: String, ids: [String])] {
+        var result: [(grammar: String, scopeName: String, ids: [String])] = []
+        for language in languages {
+            if let index = result.firstIndex(where: { $0.grammar == language.grammar }) {
+                result[index].ids.append(language.id)
+            } else {
+                result.append((language.grammar, language.scopeName, [language.id]))
+            }
+        }
+        return result
+    }
+
+    /// The language ids the manifest gives a root scope.
+    public func languageIds(forScope scopeName: String) -> [String] {
+        languages.filter { $0.scopeName == scopeName }.map(\.id)
+    }
+}

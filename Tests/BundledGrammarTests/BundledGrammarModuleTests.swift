@@ -1,2 +1,0 @@
-import GrammarEngine
-import Testing
