@@ -112,7 +112,7 @@ let package = Package(
         .testTarget(
             name: "BundledGrammarTests",
             dependencies: ["GrammarEngine", "TestSupport"],
-            exclude: ["WebFixtures"]
+            exclude: ["Fixtures", "WebFixtures"]
         ),
         .testTarget(
             name: "HighlightingTests",

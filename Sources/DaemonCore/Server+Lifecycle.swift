@@ -23,20 +23,18 @@ extension Server {
                 throw .invalidParams("initializationOptions.theme: \(error)")
             }
         }
-        registry = GrammarRegistry()
-        if configuration.loadsBundledGrammars, let bundled = ResourceLocator().grammarsDirectory() {
-            for problem in BundledLanguages.register(in: registry, grammarsDirectory: bundled) {
-                log(problem)
+        let paths = params.optional("initializationOptions.grammarPaths")?.arrayValue ?? []
+        let folders =
+            configuration.grammarFolders + paths.compactMap(\.stringValue).map { URL(fileURLWithPath: $0) }
+        if configuration.loadsBundledGrammars {
+            let (bundled, report) = BundledGrammars.defaultRegistry(extraDirectories: folders)
+            registry = bundled
+            for error in report.errors { log("\(error)") }
+        } else {
+            registry = GrammarRegistry()
+            for folder in folders {
+                for error in registry.loadDirectory(folder) { log("\(error)") }
             }
-        }
-        var folders = configuration.grammarFolders
-        for path in params.optional("initializationOptions.grammarPaths")?.arrayValue?.compactMap(
-            \.stringValue) ?? []
-        {
-            folders.append(URL(fileURLWithPath: path))
-        }
-        for folder in folders {
-            for error in registry.loadDirectory(folder) { log("\(error)") }
         }
         phase = .running
         return [

@@ -13,17 +13,9 @@ struct GrammarSelection {
 
     /// The registry: the bundled grammars, then the extra folders, then `--grammar`.
     func makeRegistry(configuration: Grammar.Configuration = .init()) -> GrammarRegistry {
-        let registry = GrammarRegistry(configuration: configuration)
-        if let bundled = ResourceLocator().grammarsDirectory() {
-            for error in BundledLanguages.register(in: registry, grammarsDirectory: bundled) {
-                warn("\(error)")
-            }
-        }
-        for folder in grammarFolders {
-            for error in registry.loadDirectory(URL(fileURLWithPath: folder)) {
-                warn("\(error)")
-            }
-        }
+        let (registry, report) = BundledGrammars.defaultRegistry(
+            extraDirectories: grammarFolders.map { URL(fileURLWithPath: $0) }, configuration: configuration)
+        for error in report.errors { warn("\(error)") }
         return registry
     }
 
