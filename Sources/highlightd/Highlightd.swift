@@ -11,6 +11,7 @@ struct Highlightd: ParsableCommand {
             BenchStorageCommand.self,
             ConformanceCommand.self,
             BenchCommand.self,
+            ReplayCommand.self,
         ]
     )
 }
