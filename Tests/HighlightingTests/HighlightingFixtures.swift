@@ -18,7 +18,8 @@ enum HighlightingFixtures {
 
     /// The project's dark theme in a fresh style table.
     static func styles() throws -> StyleTable {
-        let locator = ResourceLocator(environment: [:], executableURL: nil, workingDirectory: TestData.projectRoot)
+        let locator = ResourceLocator(
+            environment: [:], executableURL: nil, workingDirectory: TestData.projectRoot)
         return StyleTable(theme: try Theme.builtIn(named: "dark", locator: locator))
     }
 

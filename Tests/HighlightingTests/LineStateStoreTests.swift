@@ -39,10 +39,14 @@ import Testing
             default:
                 let from = Int.random(in: 0...model.count, using: &generator)
                 let expected = model.indices.first { $0 >= from && !model[$0].isValid }
-                #expect(store.firstInvalidLine(atOrAfter: from) == expected, "seed \(generator.seed) step \(step)")
+                #expect(
+                    store.firstInvalidLine(atOrAfter: from) == expected, "seed \(generator.seed) step \(step)"
+                )
             }
             #expect(store.count == model.count, "seed \(generator.seed) step \(step)")
-            #expect(store.invalidCount == model.filter { !$0.isValid }.count, "seed \(generator.seed) step \(step)")
+            #expect(
+                store.invalidCount == model.filter { !$0.isValid }.count,
+                "seed \(generator.seed) step \(step)")
             if step % 50 == 0 { #expect(store.entries == model, "seed \(generator.seed) step \(step)") }
         }
         #expect(store.entries == model)

@@ -14,7 +14,9 @@ struct ReplayTests {
             startContent: trace.startContent,
             transactions: trace.transactions.map { patches in
                 EditLog.Transaction(
-                    edits: patches.map { TextEdit(location: $0.position, length: $0.deleted, text: $0.inserted) },
+                    edits: patches.map {
+                        TextEdit(location: $0.position, length: $0.deleted, text: $0.inserted)
+                    },
                     unit: .utf32)
             },
             endContent: trace.endContent

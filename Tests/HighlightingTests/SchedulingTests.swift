@@ -20,14 +20,18 @@ struct SchedulingTests {
     }
 
     @Test func visibleRangeIsHighlightedFirst() throws {
-        let configuration = SyntaxHighlighter.Configuration(window: 10, sliceLineBudget: 20, sliceTimeBudget: nil)
+        let configuration = SyntaxHighlighter.Configuration(
+            window: 10, sliceLineBudget: 20, sliceTimeBudget: nil)
         let (storage, highlighter, grammar, styles) = try Self.setUp(configuration)
         highlighter.setVisibleRanges([300..<320])
         #expect(highlighter.highlightNextSlice())
         let changes = try #require(storage.takeAttributeChanges())
         let visibleStart = try storage.text.lineStart(300)
         let visibleEnd = try storage.text.lineStart(320)
-        #expect(changes.changes.allSatisfy { $0.range.lowerBound >= visibleStart && $0.range.upperBound <= visibleEnd })
+        #expect(
+            changes.changes.allSatisfy {
+                $0.range.lowerBound >= visibleStart && $0.range.upperBound <= visibleEnd
+            })
         #expect((300..<320).allSatisfy { highlighter.isLineValid($0) })
         #expect(!highlighter.isLineValid(0))
         #expect(highlighter.firstInvalidLine == 0)
@@ -39,17 +43,20 @@ struct SchedulingTests {
     }
 
     @Test func slicesConvergeToTheFromScratchHighlight() throws {
-        let configuration = SyntaxHighlighter.Configuration(window: 10, sliceLineBudget: 25, sliceTimeBudget: nil)
+        let configuration = SyntaxHighlighter.Configuration(
+            window: 10, sliceLineBudget: 25, sliceTimeBudget: nil)
         let (storage, highlighter, grammar, styles) = try Self.setUp(configuration)
         var slices = 0
         while highlighter.highlightNextSlice() { slices += 1 }
         #expect(slices == 15)  // 400 lines, 25 a slice: 16 slices, the last reports no work left
         #expect(highlighter.isSettled)
-        IncrementalHighlightTests.expectMatchesFromScratch(storage, grammar: grammar, styles: styles, "slices")
+        IncrementalHighlightTests.expectMatchesFromScratch(
+            storage, grammar: grammar, styles: styles, "slices")
     }
 
     @Test func editMidwayLeavesNoStaleRun() throws {
-        let configuration = SyntaxHighlighter.Configuration(window: 6, sliceLineBudget: 30, sliceTimeBudget: nil)
+        let configuration = SyntaxHighlighter.Configuration(
+            window: 6, sliceLineBudget: 30, sliceTimeBudget: nil)
         let (storage, highlighter, grammar, styles) = try Self.setUp(configuration)
         highlighter.highlightAll()
         _ = storage.takeAttributeChanges()
@@ -79,11 +86,13 @@ struct SchedulingTests {
                 storage, highlighter, grammar: grammar, styles: styles, "during slices")
         }
         #expect(highlighter.isSettled)
-        IncrementalHighlightTests.expectMatchesFromScratch(storage, grammar: grammar, styles: styles, "settled")
+        IncrementalHighlightTests.expectMatchesFromScratch(
+            storage, grammar: grammar, styles: styles, "settled")
     }
 
     @Test func everySliceDeltaCoversOnlyLinesItRedid() throws {
-        let configuration = SyntaxHighlighter.Configuration(window: 4, sliceLineBudget: 10, sliceTimeBudget: nil)
+        let configuration = SyntaxHighlighter.Configuration(
+            window: 4, sliceLineBudget: 10, sliceTimeBudget: nil)
         let (storage, highlighter, _, _) = try Self.setUp(configuration)
         highlighter.highlightAll()
         _ = storage.takeAttributeChanges()

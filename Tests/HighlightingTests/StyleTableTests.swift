@@ -7,9 +7,11 @@ import Testing
     static let theme = Theme(
         RawTheme(settings: [
             RawThemeSetting(scope: nil, foreground: "#DDDDDD", background: "#111111", fontStyle: nil),
-            RawThemeSetting(scope: .string("comment"), foreground: "#808080", background: nil, fontStyle: "italic"),
+            RawThemeSetting(
+                scope: .string("comment"), foreground: "#808080", background: nil, fontStyle: "italic"),
             RawThemeSetting(scope: .string("string"), foreground: "#A0C080", background: nil, fontStyle: nil),
-            RawThemeSetting(scope: .string("keyword"), foreground: "#C080FF", background: nil, fontStyle: nil),
+            RawThemeSetting(
+                scope: .string("keyword"), foreground: "#C080FF", background: nil, fontStyle: nil),
         ]))
 
     @Test func plainTextIsStyleZero() {
@@ -24,7 +26,9 @@ import Testing
         let table = StyleTable(theme: Self.theme)
         let a = table.id(forScopes: ["source.js", "string.quoted.double.js"])
         let b = table.id(forScopes: ["source.ts", "string.quoted.single.ts"])
-        let quote = table.id(forScopes: ["source.js", "string.quoted.double.js", "punctuation.definition.string.begin.js"])
+        let quote = table.id(forScopes: [
+            "source.js", "string.quoted.double.js", "punctuation.definition.string.begin.js",
+        ])
         #expect(a == b)
         #expect(a == quote)
         #expect(a != .plain)
@@ -66,7 +70,9 @@ import Testing
 
     @Test func innermostMatchingScopeWinsAndPrefixesStopAtDots() {
         let mapping = SemanticTokenMapping.standard
-        let path = ["source.js", "string.template.js", "meta.template.expression.js", "variable.other.readwrite.js"]
+        let path = [
+            "source.js", "string.template.js", "meta.template.expression.js", "variable.other.readwrite.js",
+        ]
         #expect(mapping.match(path).map { SemanticTokenLegend.tokenTypes[$0.tokenType] } == "variable")
         #expect(mapping.match(scope: "stringy.thing") == nil)
         #expect(mapping.match(scope: "meta.block.js") == nil)
@@ -78,7 +84,9 @@ import Testing
         #expect(SemanticTokenLegend.tokenModifiers.count == 10)
         for rule in SemanticTokenMapping.standardRules {
             #expect(SemanticTokenLegend.typeIndex(rule.tokenType) != nil, "\(rule.scope)")
-            #expect(rule.modifiers.allSatisfy { SemanticTokenLegend.tokenModifiers.contains($0) }, "\(rule.scope)")
+            #expect(
+                rule.modifiers.allSatisfy { SemanticTokenLegend.tokenModifiers.contains($0) }, "\(rule.scope)"
+            )
         }
     }
 }
