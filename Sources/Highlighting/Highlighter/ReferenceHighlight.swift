@@ -16,6 +16,9 @@ public enum ReferenceHighlight {
         return text.withUTF8 { bytes in
             var runs: [AttributeRun<StyleID>] = []
             var state: RuleStack?
+            // Per call only (keys retained, so no identity is reused): whole-path resolution
+            // per distinct stack.
+            var ids: [ScopeStack: StyleID] = [:]
             var lineStart = 0
             while lineStart < bytes.count {
                 var contentEnd = lineStart
@@ -34,7 +37,9 @@ public enum ReferenceHighlight {
                 let tokens = tokenization.tokens
                 for index in tokens.indices {
                     let end = index + 1 < tokens.count ? tokens[index + 1].start : lineEnd - lineStart
-                    let id = styles.id(forScopes: tokens[index].scopes.scopeNames)
+                    let scopes = tokens[index].scopes
+                    let id = ids[scopes] ?? styles.id(forScopes: scopes.scopeNames)
+                    ids[scopes] = id
                     append(AttributeRun(length: end - tokens[index].start, value: id), to: &runs)
                 }
                 lineStart = lineEnd

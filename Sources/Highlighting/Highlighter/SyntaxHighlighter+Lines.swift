@@ -43,10 +43,7 @@ extension SyntaxHighlighter {
 
     /// The style id of a token's scopes, cached per interned scope stack.
     func styleID(for scopes: ScopeStack) -> StyleID {
-        if let known = styleCache[scopes] { return known }
-        let id = styles.id(forScopes: scopes.scopeNames)
-        styleCache[scopes] = id
-        return id
+        styleCache.id(for: scopes, in: styles)
     }
 
     /// Highlights the invalid lines of a line range in order.

@@ -33,7 +33,7 @@ public final class SyntaxHighlighter: TextStorageHook {
     weak var storage: TextStorage?
     var store = LineStateStore<RuleStack>(lineCount: 1)
     /// Style ids of token scopes already seen (scope stacks are interned by the grammar).
-    var styleCache: [ScopeStack: StyleID] = [:]
+    var styleCache = ScopeStyleCache()
     /// Reused between lines so building a line's runs does not allocate.
     var runBuffer: [AttributeRun<StyleID>] = []
 
