@@ -108,6 +108,22 @@ struct IncrementalHighlightTests {
         Self.expectMatchesFromScratch(storage, grammar: grammar, styles: styles, "typed")
     }
 
+    @Test func enterInALongDocumentRetokenizesOnlyTheSplitLine() throws {
+        let grammar = try HighlightingFixtures.grammar("JavaScript.tmLanguage.json")
+        let styles = try HighlightingFixtures.styles()
+        let text = String(repeating: "a = b;\n", count: 20_000)
+        let (storage, highlighter) = Self.highlighted(text, grammar: grammar, styles: styles)
+        let before = highlighter.linesTokenized
+        let middle = try storage.text.lineStart(10_000) + 4
+        try storage.replaceCharacters(in: middle..<middle, with: "\n")
+        #expect(highlighter.linesTokenized - before == 2)
+        #expect(highlighter.isSettled)
+        #expect(highlighter.lineStates.count == 20_002)
+        try storage.replaceCharacters(in: middle..<(middle + 1), with: "")
+        #expect(highlighter.linesTokenized - before == 3)
+        #expect(highlighter.lineStates.count == 20_001)
+    }
+
     @Test func lineTerminatorTakesTheStyleOfItsLinesLastToken() throws {
         let grammar = try HighlightingFixtures.grammar("JavaScript.tmLanguage.json")
         let styles = try HighlightingFixtures.styles()

@@ -13,7 +13,11 @@ extension SyntaxHighlighter {
     /// always redone.
     func highlightLine(_ line: Int, storage: TextStorage) {
         let text = storage.text
-        guard let bounds = try? text.lineBounds(line) else { return }
+        guard let bounds = try? text.lineBounds(line) else {
+            // Only if the store lost track of the text: start over rather than loop on the line.
+            store = LineStateStore(lineCount: text.lineCount)
+            return
+        }
         let startState: RuleStack? = line == 0 ? nil : (store[line - 1].endState ?? grammar.initialState)
         let tokenization = grammar.tokenizeLine(
             text.substring(bounds.start..<bounds.contentEnd), state: startState)

@@ -66,8 +66,9 @@ public final class SyntaxHighlighter: TextStorageHook {
     /// The first line whose styles are provisional, if any.
     public var firstInvalidLine: Int? { store.firstInvalidLine() }
 
-    /// Whether a line's styles are known to be right, given those of the lines before it.
-    public func isLineValid(_ line: Int) -> Bool { store[line].isValid }
+    /// Whether a line's styles are known to be right, given those of the lines before it
+    /// (false for a line that does not exist).
+    public func isLineValid(_ line: Int) -> Bool { line >= 0 && line < store.count && store[line].isValid }
 
     /// Estimated bytes the highlighter keeps per line (see `LineStateStore`).
     public var stateBytesPerLine: Double { store.estimatedBytesPerLine }
