@@ -36,7 +36,13 @@ extension SyntaxHighlighter {
                 runBuffer.append(run)
             }
         }
-        storage.setSyntaxRuns(runBuffer, at: bounds.start)
+        // Write only what differs: the storage would report no more anyway, and a short write
+        // inside one leaf of its run rope is an in-place edit rather than a split and join.
+        let lineRange = bounds.start..<bounds.end
+        if let changed = RunDifference.changedRange(old: storage.syntaxRuns(in: lineRange), new: runBuffer) {
+            storage.setSyntaxRuns(
+                RunDifference.slice(runBuffer, changed), at: bounds.start + changed.lowerBound)
+        }
 
         let previous = store[line].endState
         store[line] = LineEntry(endState: tokenization.endState, isValid: true)
