@@ -49,6 +49,9 @@ public struct HighlightReplay {
         public var firstMismatch: Mismatch?
         /// Whether the final text equals the log's expected final text (nil when it gives none).
         public var finalTextMatches: Bool?
+        /// The first line where the final text differs from the expected one: its 0-based
+        /// number, the replayed line and the expected line.
+        public var finalTextDifference: (line: Int, actual: String, expected: String)?
         /// The estimated highlighter state per line at the end.
         public var stateBytesPerLine = 0.0
         /// Lines at the end.
@@ -110,7 +113,11 @@ public struct HighlightReplay {
                 check(storage, after: index + 1, into: &report)
             }
         }
-        if let expected = log.endContent { report.finalTextMatches = storage.string == expected }
+        if let expected = log.endContent {
+            let actual = storage.string
+            report.finalTextMatches = actual == expected
+            if actual != expected { report.finalTextDifference = Self.firstDifferingLine(actual, expected) }
+        }
         report.stateBytesPerLine = highlighter.stateBytesPerLine
         report.finalLineCount = storage.text.lineCount
         return report
@@ -132,6 +139,18 @@ public struct HighlightReplay {
             transaction: transaction, offset: offset, line: line,
             lineText: bounds.map { storage.text.substring($0.start..<$0.contentEnd) } ?? "",
             incremental: storage.syntaxRuns(in: range), fromScratch: Self.clip(expected, to: range))
+    }
+
+    /// The first line (0-based) where two texts differ, with both versions of it.
+    static func firstDifferingLine(_ actual: String, _ expected: String) -> (
+        line: Int, actual: String, expected: String
+    ) {
+        let left = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let right = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        var index = 0
+        while index < left.count && index < right.count && left[index] == right[index] { index += 1 }
+        let line = { (lines: [Substring]) in index < lines.count ? String(lines[index]) : "<end of text>" }
+        return (index, line(left), line(right))
     }
 
     /// The part of `runs` (starting at offset 0) inside `range`.

@@ -115,7 +115,11 @@ struct ReplayCommand: ParsableCommand {
             failed = true
         }
         if report.finalTextMatches == false {
-            FileHandle.standardError.write(Data("final text differs from the expected text\n".utf8))
+            let difference = report.finalTextDifference
+            let message =
+                "final text differs from the expected text at line \((difference?.line ?? 0) + 1)\n"
+                + "  replayed: \(difference?.actual ?? "")\n  expected: \(difference?.expected ?? "")\n"
+            FileHandle.standardError.write(Data(message.utf8))
             failed = true
         }
         if failed { throw ExitCode.failure }
@@ -154,14 +158,19 @@ struct ReplayCommand: ParsableCommand {
             return try registry.grammar(scopeName: raw.scopeName)
         }
         guard let id = language ?? languageId else {
-            throw ValidationError("name a grammar with --grammar PATH (or --language ID)")
+            Self.fail("name a grammar with --grammar PATH (or --language ID)")
         }
         do {
             return try registry.grammar(forLanguage: id)
         } catch {
-            throw ValidationError(
-                "no grammar for language \(id) (\(error)); pass --grammar PATH or --grammars DIR")
+            Self.fail("no grammar for language \(id) (\(error)); pass --grammar PATH or --grammars DIR")
         }
+    }
+
+    /// Prints an error and exits with a failure status.
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        Foundation.exit(ExitCode.failure.rawValue)
     }
 
     /// The process's peak resident set size in bytes (getrusage's max RSS).
