@@ -28,6 +28,7 @@ enum HighlightingFixtures {
         "/*", "*/", "/* note */", "`", "${", "}", "{", "\"", "'", "//", "// c\n", "\n", "\n", "\r\n", "\r",
         "a", "x = 1;", " ", "function f(a) {", "return `t ${x}`;", "let s = 'q';", "\\", "1.5", "@media {",
         "color: red;", ".a { b: c }", "url(", ")", "<div>", "class C {}", "interface I { x: number }",
+        "é", "日本", "😀", "'ß'",
     ]
 
     /// A starting document mixing the fragments' constructs.
