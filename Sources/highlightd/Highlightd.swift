@@ -14,6 +14,7 @@ struct Highlightd: ParsableCommand {
             HighlightCommand.self,
             ServeCommand.self,
             DriveCommand.self,
+            ReplayCommand.self,
         ]
     )
 }

@@ -12,7 +12,7 @@ extension Grammar {
     /// Tokenizes a whole document given as UTF-8 bytes.
     public func tokenizeDocument(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [DocumentToken] {
         var result: [DocumentToken] = []
-        var names: [ObjectIdentifier: [String]] = [:]
+        var names: [ScopeStack: [String]] = [:]
         var state: RuleStack?
         // One thread-local lookup per document rather than per line.
         let workspace = MatchWorkspace.current
@@ -37,7 +37,7 @@ extension Grammar {
                     index + 1 < tokenization.tokens.count
                     ? lineStart + tokenization.tokens[index + 1].start : lineEnd
                 guard end > start else { continue }
-                let key = ObjectIdentifier(token.scopes)
+                let key = token.scopes
                 let scopes: [String]
                 if let known = names[key] {
                     scopes = known

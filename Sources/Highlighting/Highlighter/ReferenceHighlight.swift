@@ -2,25 +2,50 @@ import DocumentStorage
 import GrammarEngine
 
 /// The from-scratch highlight incremental highlighting must equal: the whole text tokenized
-/// line by line from the initial state (`Grammar.tokenizeDocument`), each token's scopes styled
-/// through the same `StyleTable`, adjacent equal runs merged.
+/// line by line from the initial state (lines end at `\n`, `\r\n` or `\r`), each token's scopes
+/// styled through the same `StyleTable`, the line terminator in the last token of its line,
+/// adjacent equal runs merged.
+///
+/// It shares nothing with `SyntaxHighlighter` but the grammar's `tokenizeLine` and the style
+/// table: no line-state store, no storage, its own line splitting.
 public enum ReferenceHighlight {
     /// The syntax runs of a from-scratch highlight of `text`.
     public static func runs(of text: String, grammar: Grammar, styles: StyleTable) -> [AttributeRun<StyleID>]
     {
-        var runs: [AttributeRun<StyleID>] = []
-        var position = 0
-        for token in grammar.tokenizeDocument(text) {
-            if token.range.lowerBound > position {
-                append(AttributeRun(length: token.range.lowerBound - position, value: .plain), to: &runs)
+        var text = text
+        return text.withUTF8 { bytes in
+            var runs: [AttributeRun<StyleID>] = []
+            var state: RuleStack?
+            // Per call only (keys retained, so no identity is reused): whole-path resolution
+            // per distinct stack.
+            var ids: [ScopeStack: StyleID] = [:]
+            var lineStart = 0
+            while lineStart < bytes.count {
+                var contentEnd = lineStart
+                while contentEnd < bytes.count, bytes[contentEnd] != 0x0A, bytes[contentEnd] != 0x0D {
+                    contentEnd += 1
+                }
+                var lineEnd = contentEnd
+                if lineEnd < bytes.count {
+                    let isPair =
+                        bytes[lineEnd] == 0x0D && lineEnd + 1 < bytes.count && bytes[lineEnd + 1] == 0x0A
+                    lineEnd += isPair ? 2 : 1
+                }
+                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<contentEnd])
+                let tokenization = grammar.tokenizeLine(utf8: line, state: state)
+                state = tokenization.endState
+                let tokens = tokenization.tokens
+                for index in tokens.indices {
+                    let end = index + 1 < tokens.count ? tokens[index + 1].start : lineEnd - lineStart
+                    let scopes = tokens[index].scopes
+                    let id = ids[scopes] ?? styles.id(forScopes: scopes.scopeNames)
+                    ids[scopes] = id
+                    append(AttributeRun(length: end - tokens[index].start, value: id), to: &runs)
+                }
+                lineStart = lineEnd
             }
-            append(
-                AttributeRun(length: token.range.count, value: styles.id(forScopes: token.scopes)), to: &runs)
-            position = token.range.upperBound
+            return runs
         }
-        let length = text.utf8.count
-        if length > position { append(AttributeRun(length: length - position, value: .plain), to: &runs) }
-        return runs
     }
 
     /// Runs with adjacent equal values merged and empty runs dropped.

@@ -1,8 +1,8 @@
 extension SyntaxHighlighter {
     /// How much work the highlighter does per transaction and per slice.
     public struct Configuration: Sendable {
-        /// Lines around the edit highlighted within the transaction: the edited lines plus
-        /// `window / 2` lines before and after them (a view showing the edit).
+        /// Lines around the edit highlighted within the transaction (a view showing the edit):
+        /// `window` lines starting `window / 2` lines above the first edited line.
         public var window = 60
         /// The most lines one `highlightNextSlice()` tokenizes.
         public var sliceLineBudget = 2_000

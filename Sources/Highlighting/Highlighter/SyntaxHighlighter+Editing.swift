@@ -9,8 +9,11 @@ extension SyntaxHighlighter {
         if self.storage !== storage { reset(for: storage) }
         guard let edited = context.editedRange else { return }
         let lines = mapLines(through: edited, paragraphs: context.paragraphRange, text: storage.text)
-        let half = max(0, configuration.window) / 2
-        let window = max(0, lines.lowerBound - half)..<min(store.count, lines.upperBound + half)
+        // The lines a view showing the edit holds: `window` lines from `window / 2` above the
+        // first edited line. A long paste is finished by slices (or the visible ranges).
+        let size = max(1, configuration.window)
+        let lower = max(0, lines.lowerBound - size / 2)
+        let window = lower..<min(store.count, max(lines.lowerBound + 1, lower + size))
         highlightInvalidLines(in: window, storage: storage)
         highlightVisibleLines(storage: storage)
     }

@@ -13,7 +13,11 @@ extension SyntaxHighlighter {
     /// always redone.
     func highlightLine(_ line: Int, storage: TextStorage) {
         let text = storage.text
-        guard let bounds = try? text.lineBounds(line) else { return }
+        guard let bounds = try? text.lineBounds(line) else {
+            // Only if the store lost track of the text: start over rather than loop on the line.
+            store = LineStateStore(lineCount: text.lineCount)
+            return
+        }
         let startState: RuleStack? = line == 0 ? nil : (store[line - 1].endState ?? grammar.initialState)
         let tokenization = grammar.tokenizeLine(
             text.substring(bounds.start..<bounds.contentEnd), state: startState)
@@ -32,7 +36,13 @@ extension SyntaxHighlighter {
                 runBuffer.append(run)
             }
         }
-        storage.setSyntaxRuns(runBuffer, at: bounds.start)
+        // Write only what differs: the storage would report no more anyway, and a short write
+        // inside one leaf of its run rope is an in-place edit rather than a split and join.
+        let lineRange = bounds.start..<bounds.end
+        if let changed = RunDifference.changedRange(old: storage.syntaxRuns(in: lineRange), new: runBuffer) {
+            storage.setSyntaxRuns(
+                RunDifference.slice(runBuffer, changed), at: bounds.start + changed.lowerBound)
+        }
 
         let previous = store[line].endState
         store[line] = LineEntry(endState: tokenization.endState, isValid: true)
@@ -43,10 +53,7 @@ extension SyntaxHighlighter {
 
     /// The style id of a token's scopes, cached per interned scope stack.
     func styleID(for scopes: ScopeStack) -> StyleID {
-        if let known = styleCache[scopes] { return known }
-        let id = styles.id(forScopes: scopes.scopeNames)
-        styleCache[scopes] = id
-        return id
+        styleCache.id(for: scopes, in: styles)
     }
 
     /// Highlights the invalid lines of a line range in order.

@@ -33,7 +33,7 @@ public final class SyntaxHighlighter: TextStorageHook {
     weak var storage: TextStorage?
     var store = LineStateStore<RuleStack>(lineCount: 1)
     /// Style ids of token scopes already seen (scope stacks are interned by the grammar).
-    var styleCache: [ScopeStack: StyleID] = [:]
+    var styleCache = ScopeStyleCache()
     /// Reused between lines so building a line's runs does not allocate.
     var runBuffer: [AttributeRun<StyleID>] = []
 
@@ -66,8 +66,9 @@ public final class SyntaxHighlighter: TextStorageHook {
     /// The first line whose styles are provisional, if any.
     public var firstInvalidLine: Int? { store.firstInvalidLine() }
 
-    /// Whether a line's styles are known to be right, given those of the lines before it.
-    public func isLineValid(_ line: Int) -> Bool { store[line].isValid }
+    /// Whether a line's styles are known to be right, given those of the lines before it
+    /// (false for a line that does not exist).
+    public func isLineValid(_ line: Int) -> Bool { line >= 0 && line < store.count && store[line].isValid }
 
     /// Estimated bytes the highlighter keeps per line (see `LineStateStore`).
     public var stateBytesPerLine: Double { store.estimatedBytesPerLine }

@@ -17,7 +17,6 @@ public final class StyleTable: @unchecked Sendable {
     private struct Tables {
         var entries: [StyleEntry] = []
         var ids: [StyleEntry: StyleID] = [:]
-        var byScopes: [[String]: StyleID] = [:]
     }
 
     // Guarded by `lock`; NSLock keeps this available on every platform the package targets.
@@ -69,13 +68,12 @@ public final class StyleTable: @unchecked Sendable {
     }
 
     /// The id for a token's scope path (outermost first): theme style plus semantic type.
+    ///
+    /// Resolves the whole path each call (the reference highlight's way); highlighters resolve
+    /// scope stacks node by node instead.
     public func id(forScopes scopes: [String]) -> StyleID {
-        if let known = withTables({ $0.byScopes[scopes] }) { return known }
-        let entry = StyleEntry(
-            style: theme.style(forScopes: scopes), semantic: semanticMapping.match(Self.splitting(scopes)))
-        let id = id(for: entry)
-        withTables { $0.byScopes[scopes] = id }
-        return id
+        let path = Self.splitting(scopes)
+        return id(for: StyleEntry(style: theme.style(forScopes: path), semantic: semanticMapping.match(path)))
     }
 
     /// Scope names with spaces count as several scopes, as the theme resolves them.

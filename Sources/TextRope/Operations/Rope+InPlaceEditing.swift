@@ -36,8 +36,9 @@ extension Rope {
         var start = 0
         for index in node.children.indices {
             let end = start + node.children[index].count
-            // Prefer the left leaf at a seam, so typing at a leaf's end stays in that leaf.
-            if range.lowerBound <= end {
+            // An insertion at a seam goes to the left leaf, so typing at a leaf's end stays in
+            // that leaf; a non-empty range starting at the seam belongs to the right one.
+            if range.lowerBound < end || (range.lowerBound == end && range.isEmpty) {
                 guard range.upperBound <= end else { return false }
                 guard isKnownUniquelyReferenced(&node.children[index]) else { return false }
                 let last = isLastLeaf && index == node.children.count - 1

@@ -1,0 +1,47 @@
+import DocumentStorage
+import GrammarEngine
+
+/// Style ids of interned scope stacks, resolved one node at a time from the node's parent — the
+/// way a tokenizer pushes scopes — so deep stacks cost O(1) per new node, not O(depth).
+///
+/// Owned by one highlighter (not locked). Bounded: it forgets everything past `limit` nodes
+/// (a long session with a grammar that nests without end creates nodes without end).
+struct ScopeStyleCache {
+    struct Resolved {
+        var style: TokenStyle
+        var semantic: SemanticTokenMapping.Match?
+        var id: StyleID
+    }
+
+    var limit = 100_000
+    private var resolved: [ScopeStack: Resolved] = [:]
+
+    /// The number of cached nodes.
+    var count: Int { resolved.count }
+
+    /// The style id of the innermost scope of `scopes` in `table`.
+    mutating func id(for scopes: ScopeStack, in table: StyleTable) -> StyleID {
+        if let known = resolved[scopes] { return known.id }
+        if resolved.count >= limit { resolved.removeAll(keepingCapacity: true) }
+        // Resolve the uncached ancestors from the outermost in, iteratively (stacks can be deep).
+        var pending: [ScopeStack] = []
+        var node: ScopeStack? = scopes
+        while let current = node, resolved[current] == nil {
+            pending.append(current)
+            node = current.parent
+        }
+        var parent = node.flatMap { resolved[$0] }
+        for current in pending.reversed() {
+            let style = table.theme.resolve(
+                scope: current.scopeName, ancestors: ScopeAncestors(nearest: current.parent),
+                parent: parent?.style ?? table.theme.defaultStyle)
+            let semantic = table.semanticMapping.match(scope: current.scopeName) ?? parent?.semantic
+            let entry = Resolved(
+                style: style, semantic: semantic,
+                id: table.id(for: StyleEntry(style: style, semantic: semantic)))
+            resolved[current] = entry
+            parent = entry
+        }
+        return parent!.id
+    }
+}

@@ -1,2 +1,0 @@
-import Highlighting
-import Testing
