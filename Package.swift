@@ -111,7 +111,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BundledGrammarTests",
-            dependencies: ["GrammarEngine", "TestSupport"],
+            dependencies: ["GrammarEngine", "EditTrace", "TestSupport"],
             exclude: ["Fixtures", "WebFixtures"]
         ),
         .testTarget(

@@ -27,7 +27,12 @@ final class Document {
         storage = TextStorage(text)
         scopeName = grammar?.scopeName ?? "text.plain"
         if let grammar {
-            let highlighter = SyntaxHighlighter(grammar: grammar, styles: styles)
+            // Short background slices: an edit that arrives during one waits at most this long.
+            var configuration = SyntaxHighlighter.Configuration()
+            configuration.sliceTimeBudget = .microseconds(500)
+            configuration.sliceLineBudget = 500
+            let highlighter = SyntaxHighlighter(
+                grammar: grammar, styles: styles, configuration: configuration)
             highlighter.attach(to: storage)
             self.highlighter = highlighter
         } else {
