@@ -52,12 +52,7 @@ struct BenchCommand: ParsableCommand {
             configuration.lineTimeBudget = nil
         }
         configuration.combinedGroupSize = max(1, groupSize)
-        let registry = GrammarRegistry(configuration: configuration)
-        for folder in grammars {
-            for error in registry.loadDirectory(URL(fileURLWithPath: folder)) {
-                FileHandle.standardError.write(Data("warning: \(error)\n".utf8))
-            }
-        }
+        let registry = GrammarSelection(grammarFolders: grammars).makeRegistry(configuration: configuration)
         let text = try String(contentsOfFile: file, encoding: .utf8)
         let compiled: Grammar
         if let grammar {
