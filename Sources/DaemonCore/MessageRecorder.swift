@@ -9,7 +9,7 @@ public final class MessageRecorder {
 
     /// Creates (or truncates) the record file.
     public init(url: URL) throws {
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         handle = try FileHandle(forWritingTo: url)
     }
 

@@ -34,7 +34,7 @@ public final class Server {
     lazy var logHandle: FileHandle? = {
         guard let url = configuration.logFile else { return nil }
         if !FileManager.default.fileExists(atPath: url.path) {
-            FileManager.default.createFile(atPath: url.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         }
         let handle = try? FileHandle(forWritingTo: url)
         _ = try? handle?.seekToEnd()
