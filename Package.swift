@@ -118,7 +118,7 @@ let package = Package(
             name: "HighlightingTests",
             dependencies: ["Highlighting", "DocumentStorage", "GrammarEngine", "EditTrace", "TestSupport"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["JSONRPC", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["DaemonCore", "JSONRPC", "TestSupport"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"]),
         .testTarget(
             name: "DaemonCoreTests",

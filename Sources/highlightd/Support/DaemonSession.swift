@@ -1,17 +1,13 @@
+import DaemonCore
 import Dispatch
 import Foundation
 import GrammarEngine
 import JSONRPC
 
-/// A client session with a `highlightd serve` child process.
-final class DaemonSession: @unchecked Sendable {
-    private let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
-    private let condition = NSCondition()
-    private var inbox: [RPCMessage] = []
-    private var ended = false
-    private var nextID = 1
+/// A client session with a `highlightd serve` child process, keeping the document text and
+/// the style definitions it was sent.
+final class DaemonSession {
+    private let client: ServerProcessClient
     private let encoding: String
     /// The client's copy of the document text, to convert scalar positions to units.
     private var texts: [String: [Unicode.Scalar]] = [:]
@@ -24,88 +20,34 @@ final class DaemonSession: @unchecked Sendable {
 
     init(executable: URL, grammarFolders: [String], encoding: String, theme: String) throws {
         self.encoding = encoding
-        process.executableURL = executable
-        process.arguments = ["serve"] + grammarFolders.flatMap { ["--grammars", $0] }
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        let handle = output.fileHandleForReading
-        Thread { [self] in
-            var decoder = FrameDecoder()
-            while true {
-                let data = handle.availableData
-                if data.isEmpty { break }
-                decoder.append(data)
-                while let event = decoder.next() {
-                    guard case .frame(let body) = event, let json = try? JSONValue(parsing: Data(body)),
-                        let message = try? RPCMessage(json: json)
-                    else { continue }
-                    condition.lock()
-                    inbox.append(message)
-                    condition.signal()
-                    condition.unlock()
-                }
-            }
-            condition.lock()
-            ended = true
-            condition.signal()
-            condition.unlock()
-        }.start()
-        let id = request(
+        client = try ServerProcessClient(
+            executable: executable, arguments: ["serve"] + grammarFolders.flatMap { ["--grammars", $0] },
+            log: nil)
+        _ = try call(
             "initialize",
             [
                 "capabilities": ["general": ["positionEncodings": [.string(encoding)]]],
                 "initializationOptions": ["attributeDeltas": true, "theme": .string(theme)],
             ])
-        _ = try waitForResponse(id)
-        notify("initialized", [:])
+        client.notify("initialized", [:])
     }
 
-    private func send(_ message: RPCMessage) {
-        input.fileHandleForWriting.write(Data(FrameEncoder.frame(Array(message.json.serialized()))))
-    }
-
-    private func notify(_ method: String, _ params: JSONValue) {
-        send(.notification(method: method, params: params))
-    }
-
-    private func request(_ method: String, _ params: JSONValue) -> RequestID {
-        let id = RequestID.integer(nextID)
-        nextID += 1
-        send(.request(id: id, method: method, params: params))
-        return id
-    }
-
-    /// Takes messages until `accept` says stop; records style definitions on the way.
-    private func take(until accept: (RPCMessage) throws -> Bool) throws {
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            while !inbox.isEmpty {
-                let message = inbox.removeFirst()
-                if case .notification("textStorage/didProcessEditing", let params?) = message {
-                    for (key, value) in params["styles"]?.objectValue ?? [:] { styles[Int(key) ?? 0] = value }
-                }
-                if try accept(message) { return }
-            }
-            if ended { throw SessionError(description: "the server exited") }
-            condition.wait()
+    /// Records the style definitions a push carries.
+    private func absorb(_ message: RPCMessage) {
+        if case .notification("textStorage/didProcessEditing", let params?) = message {
+            for (key, value) in params["styles"]?.objectValue ?? [:] { styles[Int(key) ?? 0] = value }
         }
     }
 
-    private func waitForResponse(_ id: RequestID) throws -> JSONValue {
-        var result: JSONValue = .null
-        try take { message in
-            guard case .response(id, let outcome) = message else { return false }
-            result = try outcome.get()
-            return true
-        }
+    private func call(_ method: String, _ params: JSONValue) throws -> JSONValue {
+        let (result, before) = try client.call(method, params)
+        before.forEach(absorb)
         return result
     }
 
     func open(uri: String, languageId: String, text: String) throws {
         texts[uri] = Array(text.unicodeScalars)
-        notify(
+        client.notify(
             "textDocument/didOpen",
             [
                 "textDocument": [
@@ -131,10 +73,11 @@ final class DaemonSession: @unchecked Sendable {
         }
         texts[uri] = scalars
         let start = DispatchTime.now().uptimeNanoseconds
-        notify(
+        client.notify(
             "textStorage/edit",
             ["uri": .string(uri), "version": .integer(version), "edits": .array(converted)])
-        try take { message in
+        _ = try client.wait { message in
+            absorb(message)
             if case .notification("window/logMessage", let params?) = message {
                 throw SessionError(description: params["message"]?.stringValue ?? "edit rejected")
             }
@@ -157,8 +100,7 @@ final class DaemonSession: @unchecked Sendable {
     /// Polls `textStorage/attributes` until highlighting settles.
     func settledAttributes(uri: String) throws -> HighlightedText {
         while true {
-            let id = request("textStorage/attributes", ["uri": .string(uri)])
-            let result = try waitForResponse(id)
+            let result = try call("textStorage/attributes", ["uri": .string(uri)])
             for (key, value) in result["styles"]?.objectValue ?? [:] { styles[Int(key) ?? 0] = value }
             if result["pending"]?.boolValue != true {
                 let text = String(String.UnicodeScalarView(texts[uri] ?? []))
@@ -170,10 +112,9 @@ final class DaemonSession: @unchecked Sendable {
     }
 
     func close() {
-        _ = try? waitForResponse(request("shutdown", .null))
-        notify("exit", .null)
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        _ = try? call("shutdown", .null)
+        client.notify("exit", nil)
+        _ = client.finish()
     }
 }
 
