@@ -98,6 +98,11 @@ public final class MatchWorkspace {
         matchData = pcre2_match_data_create_8(UInt32(capacity), nil)
     }
 
+    /// The groups of the last successful search, as (start, end) pairs.
+    var ovector: UnsafePointer<Int> {
+        UnsafePointer(pcre2_get_ovector_pointer_8(matchData)!)
+    }
+
     /// The start and end of group 0 of the last successful search.
     var currentBounds: (start: Int, end: Int) {
         let ovector = pcre2_get_ovector_pointer_8(matchData)!
