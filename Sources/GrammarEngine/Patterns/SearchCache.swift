@@ -26,9 +26,9 @@ final class SearchCache {
         var offsetCapacity = 0
     }
 
-    private var entries: UnsafeMutablePointer<Entry>
-    private var capacity: Int
-    private(set) var generation = 0
+    @exclusivity(unchecked) private var entries: UnsafeMutablePointer<Entry>
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private(set) var generation = 0
 
     init() {
         capacity = 256

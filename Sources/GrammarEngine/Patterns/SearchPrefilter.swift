@@ -72,7 +72,7 @@ struct SearchPrefilter: Sendable {
 
 /// Which bytes a line contains and where each last occurs.
 final class LineProfile {
-    private(set) var presence: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    @exclusivity(unchecked) private(set) var presence: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
     /// Per byte value, its last offset in the line, or -1.
     let lastIndex: UnsafeMutablePointer<Int>
 
