@@ -32,6 +32,8 @@ public final class MatchWorkspace {
     // The bytes of the line being tokenized, for `SearchPrefilter`; nil when prefiltering is off.
     let lineProfile = LineProfile()
     @exclusivity(unchecked) var usesPrefilter = false
+    // Remembered scope pushes (see `ScopeMemo`).
+    let scopeMemo = ScopeMemo()
     // The current line plus its "\n", reused from line to line.
     @exclusivity(unchecked) var lineBuffer: [UInt8] = []
 

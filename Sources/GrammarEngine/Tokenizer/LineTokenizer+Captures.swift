@@ -27,10 +27,10 @@ extension LineTokenizer {
                 collector.produce(stack, until: range.lowerBound)
             }
             if let retokenizeId = capture.retokenizeCapturedWithRuleId, captureDepth < Self.maxCaptureDepth {
-                let nameScopes = grammar.push(
-                    capture.name, line: line, match: match, onto: stack.contentScopes)
-                let contentScopes = grammar.push(
-                    capture.contentName, line: line, match: match, onto: nameScopes)
+                let nameScopes = push(
+                    capture.name, key: 2 * capture.id, match: match, onto: stack.contentScopes)
+                let contentScopes = push(
+                    capture.contentName, key: 2 * capture.id + 1, match: match, onto: nameScopes)
                 let pushed = stack.push(
                     ruleId: retokenizeId, enterPos: range.lowerBound, anchorPos: -1,
                     beginRuleCapturedEOL: false,
@@ -49,7 +49,7 @@ extension LineTokenizer {
             }
             if let name = capture.name {
                 let base = local.last?.scopes ?? stack.contentScopes
-                local.append((grammar.push(name, line: line, match: match, onto: base), range.upperBound))
+                local.append((push(name, key: 2 * capture.id, match: match, onto: base), range.upperBound))
             }
         }
         while let top = local.popLast() {

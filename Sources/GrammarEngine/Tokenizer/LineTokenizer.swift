@@ -87,7 +87,7 @@ struct LineTokenizer {
             } else if let rule = grammar.rule(ruleId) {
                 collector.produce(stack, until: match.start)
                 let beforePush = stack
-                let nameScopes = grammar.push(rule.name, line: line, match: match, onto: stack.contentScopes)
+                let nameScopes = push(rule.name, key: 2 * ruleId, match: match, onto: stack.contentScopes)
                 stack = stack.push(
                     ruleId: ruleId, enterPos: linePos, anchorPos: anchorPosition,
                     beginRuleCapturedEOL: match.end == length, endRule: nil, nameScopes: nameScopes,
@@ -100,8 +100,8 @@ struct LineTokenizer {
                     collector.produce(stack, until: match.end)
                     anchorPosition = match.end
                     stack = stack.with(
-                        contentScopes: grammar.push(
-                            rule.contentName, line: line, match: match, onto: nameScopes))
+                        contentScopes: push(
+                            rule.contentName, key: 2 * ruleId + 1, match: match, onto: nameScopes))
                     let closing = rule.kind == .beginEnd ? rule.end : rule.whileSource
                     if let closing, closing.hasBackReferences {
                         stack = stack.with(endRule: closing.resolvingBackReferences(in: line, match: match))
@@ -135,5 +135,24 @@ struct LineTokenizer {
                 isFirstLine = false
             }
         }
+    }
+}
+
+extension LineTokenizer {
+    /// `Grammar.push` for a rule's name (`key` is 2 × rule id, + 1 for `contentName`), through
+    /// the workspace's memo when the name has no placeholders and the parent is interned.
+    @inline(__always)
+    func push(_ template: NameTemplate?, key: Int, match: PatternMatch, onto scopes: ScopeStack)
+        -> ScopeStack
+    {
+        guard let template else { return scopes }
+        guard !template.hasCaptures, scopes.isInterned else {
+            return grammar.push(template, line: line, match: match, onto: scopes)
+        }
+        let memo = workspace.scopeMemo
+        if let known = memo.lookup(scopes, key: key) { return known }
+        let pushed = grammar.push(template, line: line, match: match, onto: scopes)
+        if pushed.isInterned { memo.store(scopes, key: key, result: pushed) }
+        return pushed
     }
 }
