@@ -5,8 +5,12 @@ extension LineTokenizer {
     /// until a later group starts at or after its end (groups are assumed to nest). A capture
     /// with patterns is retokenized on `line[..<end]` from its start, with no while check, no
     /// time limit and no `\G`; groups nested inside it are lost, as in vscode-textmate.
+    ///
+    /// `scopes` are the frame's content scopes; `frame` is evaluated only for a capture that is
+    /// retokenized, whose stack it becomes the parent of.
     mutating func handleCaptures(
-        length: Int, isFirstLine: Bool, stack: RuleStack, captures: [Rule?], match: PatternMatch
+        length: Int, isFirstLine: Bool, scopes: ScopeStack, frame: @autoclosure () -> RuleStack,
+        captures: [Rule?], match: PatternMatch
     ) {
         guard !captures.isEmpty else { return }
         let count = min(captures.count, match.groupCount)
@@ -24,14 +28,14 @@ extension LineTokenizer {
             if let top = local.last {
                 collector.produce(top.scopes, until: range.lowerBound)
             } else {
-                collector.produce(stack, until: range.lowerBound)
+                collector.produce(scopes, until: range.lowerBound)
             }
             if let retokenizeId = capture.retokenizeCapturedWithRuleId, captureDepth < Self.maxCaptureDepth {
                 let nameScopes = push(
-                    capture.name, key: 2 * capture.id, match: match, onto: stack.contentScopes)
+                    capture.name, key: 2 * capture.id, match: match, onto: scopes)
                 let contentScopes = push(
                     capture.contentName, key: 2 * capture.id + 1, match: match, onto: nameScopes)
-                let pushed = stack.push(
+                let pushed = frame().push(
                     ruleId: retokenizeId, enterPos: range.lowerBound, anchorPos: -1,
                     beginRuleCapturedEOL: false,
                     endRule: nil, nameScopes: nameScopes, contentScopes: contentScopes)
@@ -48,7 +52,7 @@ extension LineTokenizer {
                 continue
             }
             if let name = capture.name {
-                let base = local.last?.scopes ?? stack.contentScopes
+                let base = local.last?.scopes ?? scopes
                 local.append((push(name, key: 2 * capture.id, match: match, onto: base), range.upperBound))
             }
         }

@@ -72,9 +72,8 @@ struct LineTokenizer {
                 collector.produce(stack, until: match.start)
                 stack = stack.with(contentScopes: stack.nameScopes)
                 handleCaptures(
-                    length: length, isFirstLine: isFirstLine, stack: stack,
-                    captures: poppedRule?.endCaptures ?? [],
-                    match: match)
+                    length: length, isFirstLine: isFirstLine, scopes: stack.contentScopes, frame: stack,
+                    captures: poppedRule?.endCaptures ?? [], match: match)
                 collector.produce(stack, until: match.end)
                 stack = stack.parent ?? stack
                 anchorPosition = popped.anchorPos
@@ -88,15 +87,15 @@ struct LineTokenizer {
                 collector.produce(stack, until: match.start)
                 let beforePush = stack
                 let nameScopes = push(rule.name, key: 2 * ruleId, match: match, onto: stack.contentScopes)
-                stack = stack.push(
-                    ruleId: ruleId, enterPos: linePos, anchorPos: anchorPosition,
-                    beginRuleCapturedEOL: match.end == length, endRule: nil, nameScopes: nameScopes,
-                    contentScopes: nameScopes)
                 switch rule.kind {
                 case .beginEnd, .beginWhile:
+                    stack = stack.push(
+                        ruleId: ruleId, enterPos: linePos, anchorPos: anchorPosition,
+                        beginRuleCapturedEOL: match.end == length, endRule: nil, nameScopes: nameScopes,
+                        contentScopes: nameScopes)
                     handleCaptures(
-                        length: length, isFirstLine: isFirstLine, stack: stack, captures: rule.captures,
-                        match: match)
+                        length: length, isFirstLine: isFirstLine, scopes: nameScopes, frame: stack,
+                        captures: rule.captures, match: match)
                     collector.produce(stack, until: match.end)
                     anchorPosition = match.end
                     stack = stack.with(
@@ -114,11 +113,19 @@ struct LineTokenizer {
                         return (stack, false)
                     }
                 default:
+                    // A match rule's frame is pushed and popped around its captures; it is only
+                    // made when a capture is retokenized inside it.
+                    let enterPos = linePos
+                    let anchorPos = anchorPosition
+                    let parent = stack
                     handleCaptures(
-                        length: length, isFirstLine: isFirstLine, stack: stack, captures: rule.captures,
-                        match: match)
-                    collector.produce(stack, until: match.end)
-                    stack = stack.parent ?? stack
+                        length: length, isFirstLine: isFirstLine, scopes: nameScopes,
+                        frame: parent.push(
+                            ruleId: ruleId, enterPos: enterPos, anchorPos: anchorPos,
+                            beginRuleCapturedEOL: match.end == length, endRule: nil, nameScopes: nameScopes,
+                            contentScopes: nameScopes),
+                        captures: rule.captures, match: match)
+                    collector.produce(nameScopes, until: match.end)
                     if !hasAdvanced {
                         // Guard [4]: a match rule that does not advance; leave the enclosing rule too.
                         stack = stack.safePop()
