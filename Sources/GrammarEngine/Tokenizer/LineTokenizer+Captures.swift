@@ -14,18 +14,21 @@ extension LineTokenizer {
     ) {
         guard !captures.isEmpty else { return }
         let count = min(captures.count, match.groupCount)
-        var local: [(scopes: ScopeStack, end: Int)] = []
+        // This call's open captures live above `base` on the tokenizer's shared stack, so a
+        // match with named captures allocates nothing; retokenized captures nest above them.
+        let base = openCaptures.count
+        var top: (scopes: ScopeStack, end: Int)? { openCaptures.count > base ? openCaptures.last : nil }
         let maxEnd = match.end
         for index in 0..<count {
             guard let capture = captures[index], let range = match.range(index), !range.isEmpty else {
                 continue
             }
             if range.lowerBound > maxEnd { break }
-            while let top = local.last, top.end <= range.lowerBound {
+            while let top, top.end <= range.lowerBound {
                 collector.produce(top.scopes, until: top.end)
-                local.removeLast()
+                openCaptures.removeLast()
             }
-            if let top = local.last {
+            if let top {
                 collector.produce(top.scopes, until: range.lowerBound)
             } else {
                 collector.produce(scopes, until: range.lowerBound)
@@ -52,11 +55,13 @@ extension LineTokenizer {
                 continue
             }
             if let name = capture.name {
-                let base = local.last?.scopes ?? scopes
-                local.append((push(name, key: 2 * capture.id, match: match, onto: base), range.upperBound))
+                let enclosing = top?.scopes ?? scopes
+                openCaptures.append(
+                    (push(name, key: 2 * capture.id, match: match, onto: enclosing), range.upperBound))
             }
         }
-        while let top = local.popLast() {
+        while openCaptures.count > base {
+            let top = openCaptures.removeLast()
             collector.produce(top.scopes, until: top.end)
         }
     }

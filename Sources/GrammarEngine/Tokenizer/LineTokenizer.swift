@@ -11,6 +11,8 @@ struct LineTokenizer {
     var collector = LineTokenCollector()
     /// Monotonic deadline in nanoseconds, checked before each scan of the top-level call.
     let deadline: UInt64?
+    /// The scopes of named captures still open, with their ends (see `handleCaptures`).
+    var openCaptures: [(scopes: ScopeStack, end: Int)] = []
     /// How many captures are being retokenized inside each other.
     var captureDepth = 0
 
