@@ -30,7 +30,8 @@ final class ScopeMemo {
 
     @inline(__always)
     private static func slot(_ parent: ObjectIdentifier, _ key: Int) -> Int {
-        let mixed = UInt(bitPattern: parent.hashValue ^ (key &* 0x9E37_79B9)) &* 0x9E37_79B9_7F4A_7C15
+        // The address itself, not `hashValue`, which would run a full `Hasher`.
+        let mixed = (UInt(bitPattern: parent) ^ UInt(bitPattern: key &* 0x9E37_79B9)) &* 0x9E37_79B9_7F4A_7C15
         return Int(truncatingIfNeeded: mixed >> 52) & (size - 1)
     }
 
