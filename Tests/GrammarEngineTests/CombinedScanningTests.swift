@@ -66,4 +66,19 @@ import Testing
         )
         #expect(GrammarFixtures.tokens(grammar, "\u{212A}b XY").map(\.1) == ["kb", "source.t", "xy"])
     }
+
+    @Test func aTopLevelLookaheadsRequiredByteSkipsOnlyImpossibleSearches() throws {
+        let grammar = try GrammarFixtures.grammar(
+            #"{"scopeName": "source.t", "patterns": [{"match": "\\w+(?=\\s*\\()", "name": "call"}]}"#
+        )
+        #expect(
+            GrammarFixtures.tokens(grammar, "foo bar (x) baz").map(\.1) == ["source.t", "call", "source.t"])
+    }
+
+    @Test func lookaheadsInsideAlternativesOrGroupsAreNotRequired() throws {
+        let grammar = try GrammarFixtures.grammar(
+            #"{"scopeName": "source.t", "patterns": [{"match": "a(?=\\()|b", "name": "ab"}, {"match": "(?:c(?=\\()|d)", "name": "cd"}]}"#
+        )
+        #expect(GrammarFixtures.tokens(grammar, "b a d").map(\.1) == ["ab", "source.t", "cd"])
+    }
 }

@@ -71,16 +71,17 @@ public final class Grammar: @unchecked Sendable {
     let lock = NSLock()
     let interner = StackInterner()
 
-    // Build-time state; read-only once `init` returns (except `diagnostics`).
-    var rules: [Rule?] = [nil]
+    // Build-time state; read-only once `init` returns (except `diagnostics`). Fields read per
+    // scan skip dynamic exclusivity checks.
+    @exclusivity(unchecked) var rules: [Rule?] = [nil]
     var ruleIdsByRaw: [ObjectIdentifier: (raw: RawRule, id: Int)] = [:]
     var includedGrammars: [String: Context] = [:]
-    var rootId = 0
-    var injections: [Injection] = []
+    @exclusivity(unchecked) var rootId = 0
+    @exclusivity(unchecked) var injections: [Injection] = []
     // Read on every scan; cheaper than touching the array.
-    var hasInjections = false
+    @exclusivity(unchecked) var hasInjections = false
     // Whether any begin/while rule exists; otherwise lines skip the while checks.
-    var hasWhileRules = false
+    @exclusivity(unchecked) var hasWhileRules = false
     var patternDiagnostics: [GrammarError] = []
 
     /// Compiles the rules of `raw`, resolving external grammars through `sources`.

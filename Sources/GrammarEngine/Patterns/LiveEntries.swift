@@ -5,10 +5,10 @@
 /// without even a cache lookup. The set is rebuilt whenever the subject (cache and
 /// generation) changes. Entry order is preserved, which the tie rule needs.
 final class LiveEntries {
-    private(set) var cacheID: ObjectIdentifier?
-    private(set) var generation = -1
+    @exclusivity(unchecked) private(set) var cacheID: ObjectIdentifier?
+    @exclusivity(unchecked) private(set) var generation = -1
     let indices: UnsafeMutablePointer<Int32>
-    var count = 0
+    @exclusivity(unchecked) var count = 0
     let capacity: Int
 
     init(capacity: Int) {

@@ -10,28 +10,32 @@ public final class MatchWorkspace {
     /// The match limit applied to every search (PCRE2's default is 10,000,000).
     public static let defaultMatchLimit: UInt32 = 1_000_000
 
+    // Mutable state is `@exclusivity(unchecked)`: the workspace belongs to one thread, and
+    // dynamic exclusivity checks on every access were a visible share of each search.
     // The match data's ovector size, in groups.
-    private(set) var capacity: Int
-    private(set) var matchData: OpaquePointer
+    @exclusivity(unchecked) private(set) var capacity: Int
+    @exclusivity(unchecked) private(set) var matchData: OpaquePointer
     let matchContext: OpaquePointer
     private let jitStack: OpaquePointer?
     let emptySubject: UnsafeMutablePointer<UInt8>
     /// How many PCRE2 searches this workspace ran.
-    public internal(set) var searchCount = 0
+    @exclusivity(unchecked) public internal(set) var searchCount = 0
     /// How many searches hit the match limit or the JIT stack limit, and the last culprit.
-    public private(set) var limitHits = 0
+    @exclusivity(unchecked) public private(set) var limitHits = 0
     /// The source of the last pattern that hit a limit.
     public private(set) var lastLimitPattern: String?
     // Per-pattern search results within one subject (see `SearchCache`).
     // The cache of the subject being searched. Captures retokenized inside a line are other
     // subjects; each nesting depth has its own cache so the line's entries survive them.
-    var cache: SearchCache
-    private var nestedCaches: [SearchCache] = []
+    @exclusivity(unchecked) var cache: SearchCache
+    @exclusivity(unchecked) private var nestedCaches: [SearchCache] = []
     // The bytes of the line being tokenized, for `SearchPrefilter`; nil when prefiltering is off.
     let lineProfile = LineProfile()
-    var usesPrefilter = false
+    @exclusivity(unchecked) var usesPrefilter = false
+    // Remembered scope pushes (see `ScopeMemo`).
+    let scopeMemo = ScopeMemo()
     // The current line plus its "\n", reused from line to line.
-    var lineBuffer: [UInt8] = []
+    @exclusivity(unchecked) var lineBuffer: [UInt8] = []
 
     /// Creates a workspace with the given match limit.
     public init(matchLimit: UInt32 = MatchWorkspace.defaultMatchLimit) {
@@ -72,7 +76,7 @@ public final class MatchWorkspace {
     }
 
     // Per rule list (by `CompiledRuleList.uid`), the entries that may still match.
-    private var liveEntries: [LiveEntries?] = []
+    @exclusivity(unchecked) private var liveEntries: [LiveEntries?] = []
 
     /// The live-entry set of a list with `count` entries.
     func liveEntries(list uid: Int, count: Int) -> LiveEntries {
@@ -96,6 +100,11 @@ public final class MatchWorkspace {
         pcre2_match_data_free_8(matchData)
         capacity = max(groups, capacity * 2)
         matchData = pcre2_match_data_create_8(UInt32(capacity), nil)
+    }
+
+    /// The groups of the last successful search, as (start, end) pairs.
+    var ovector: UnsafePointer<Int> {
+        UnsafePointer(pcre2_get_ovector_pointer_8(matchData)!)
     }
 
     /// The start and end of group 0 of the last successful search.

@@ -58,7 +58,7 @@ public final class Pattern: @unchecked Sendable {
         self.isCacheable = isCacheable
         self.alternativeCaptureCounts = alternativeCaptureCounts
         self.isCombinable = isCombinable && alternativeCaptureCounts == nil
-        self.prefilter = SearchPrefilter(code: compiled)
+        self.prefilter = SearchPrefilter(code: compiled, source: source)
         // A JIT failure (say, out of memory for a huge pattern) leaves the interpreter in charge.
         self.isJITCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
         self.uid = Self.nextUID.add(1, ordering: .relaxed).oldValue

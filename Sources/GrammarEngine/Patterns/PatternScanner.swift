@@ -82,12 +82,12 @@ struct PatternScanner {
         let usesPrefilter = workspace.usesPrefilter
         var bestStart = Int.max
         var bestSlot: Slot?
+        // The winner's groups when it cannot come from the cache (a non-cacheable pattern).
         var best: Winner?
         // Returns whether the slot rules out every later one, and whether it can never match
         // again in this subject.
         func consider(_ slot: Slot) -> (stop: Bool, dead: Bool) {
             let start: Int
-            var fresh = false
             if slot.isCacheable,
                 let cached = cache.lookup(slot.uid, generation: generation, position: position)
             {
@@ -97,20 +97,32 @@ struct PatternScanner {
                 let found =
                     (!usesPrefilter || slot.prefilter.mayMatch(from: position, in: profile))
                     && slot.pattern.search(subject, length: length, from: position, workspace: workspace)
-                let bounds = found ? workspace.currentBounds : (start: -1, end: -1)
-                if slot.isCacheable {
-                    cache.store(
-                        slot.uid, generation: generation, searchedFrom: position,
-                        start: found ? bounds.start : nil)
+                guard found else {
+                    if slot.isCacheable {
+                        cache.storeNoMatch(slot.uid, generation: generation, searchedFrom: position)
+                    }
+                    return (false, slot.isCacheable)
                 }
-                guard found else { return (false, slot.isCacheable) }
-                start = bounds.start
-                fresh = true
+                let ovector = workspace.ovector
+                start = ovector[0]
+                if slot.isCacheable {
+                    let pattern = slot.pattern
+                    let alternative =
+                        pattern.alternativeCaptureCounts == nil ? 0 : pattern.matchedAlternative(workspace)
+                    cache.storeMatch(
+                        slot.uid, generation: generation, searchedFrom: position, ovector: ovector,
+                        groups: pattern.captureCount + 1, alternative: alternative)
+                } else if start < bestStart {
+                    bestStart = start
+                    bestSlot = slot
+                    best = Self.winner(slot, workspace)
+                    return (start == position, false)
+                }
             }
             guard start < bestStart else { return (false, false) }
             bestStart = start
             bestSlot = slot
-            best = fresh ? Self.winner(slot, workspace) : nil
+            best = nil
             // Nothing can start earlier than the search position, and later entries lose ties.
             return (start == position, false)
         }
@@ -157,12 +169,15 @@ struct PatternScanner {
         }
         guard let bestSlot else { return nil }
         if let best { return best }
-        // The winner came from the cache: search again from here to recover its groups; the
-        // cache guarantees the same match.
-        guard bestSlot.pattern.search(subject, length: length, from: position, workspace: workspace) else {
-            return nil
+        // The winner is in the cache with its groups, searched from here or earlier.
+        let pattern = bestSlot.pattern
+        guard let counts = pattern.alternativeCaptureCounts else {
+            let match = cache.storedMatch(bestSlot.uid, groups: pattern.captureCount + 1)
+            return (bestSlot.firstIndex < 0 ? nil : bestSlot.firstIndex, match)
         }
-        return Self.winner(bestSlot, workspace)
+        let alternative = min(cache.storedAlternative(bestSlot.uid), counts.count - 1)
+        let match = cache.storedMatch(bestSlot.uid, groups: counts[alternative] + 1)
+        return (bestSlot.firstIndex + alternative, match)
     }
 
     private static func winner(_ slot: Slot, _ workspace: MatchWorkspace) -> Winner {

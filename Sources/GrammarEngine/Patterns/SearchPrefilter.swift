@@ -13,8 +13,12 @@ struct SearchPrefilter: Sendable {
     private var first: (UInt64, UInt64, UInt64, UInt64) = (~0, ~0, ~0, ~0)
     // Up to two bytes of which one must occur in the match after its start; -1 when unused.
     private var required: (Int, Int) = (-1, -1)
+    // Pairs of bytes that top-level lookaheads require, at or after the search start (one
+    // byte of each pair); -1 when unused.
+    private var lookaheadRequired: (Int, Int) = (-1, -1)
+    private var lookaheadRequired2: (Int, Int) = (-1, -1)
 
-    init(code: OpaquePointer) {
+    init(code: OpaquePointer, source: String) {
         var firstType: UInt32 = 0
         _ = pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTCODETYPE), &firstType)
         if firstType == 1 {
@@ -44,10 +48,16 @@ struct SearchPrefilter: Sendable {
                 required = (Int(head), Int(variants.last ?? head))
             }
         }
+        var units: [(Int, Int)] = []
+        for body in Self.topLevelLookaheads(Array(source.utf8)) ?? [] {
+            units += Self.requiredUnits(ofLookahead: body)
+        }
+        if units.count > 0 { lookaheadRequired = units[0] }
+        if units.count > 1 { lookaheadRequired2 = units[units.count - 1] }
     }
 
     // The bytes to look for in place of `unit`, or nil when the unit is not safe to use.
-    private static func caseVariants(_ unit: UInt32) -> [UInt8]? {
+    static func caseVariants(_ unit: UInt32) -> [UInt8]? {
         guard unit < 0x80 else { return nil }
         let byte = UInt8(unit)
         let lower = byte | 0x20
@@ -64,6 +74,16 @@ struct SearchPrefilter: Sendable {
         if required.0 >= 0, line.lastIndex[required.0] < position, line.lastIndex[required.1] < position {
             return false
         }
+        if lookaheadRequired.0 >= 0, line.lastIndex[lookaheadRequired.0] < position,
+            line.lastIndex[lookaheadRequired.1] < position
+        {
+            return false
+        }
+        if lookaheadRequired2.0 >= 0, line.lastIndex[lookaheadRequired2.0] < position,
+            line.lastIndex[lookaheadRequired2.1] < position
+        {
+            return false
+        }
         let present = line.presence
         return first.0 & present.0 != 0 || first.1 & present.1 != 0 || first.2 & present.2 != 0
             || first.3 & present.3 != 0
@@ -72,7 +92,7 @@ struct SearchPrefilter: Sendable {
 
 /// Which bytes a line contains and where each last occurs.
 final class LineProfile {
-    private(set) var presence: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    @exclusivity(unchecked) private(set) var presence: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
     /// Per byte value, its last offset in the line, or -1.
     let lastIndex: UnsafeMutablePointer<Int>
 

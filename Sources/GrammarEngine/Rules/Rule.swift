@@ -22,22 +22,25 @@ final class Rule: @unchecked Sendable {
     /// Where the rule sits in its grammar, for diagnostics (`repository.string.patterns[2]`).
     let path: String
 
+    // The fields below are written only while the grammar is built and then only read, on
+    // every scan: `@exclusivity(unchecked)` spares those reads a dynamic exclusivity check.
+
     /// The match rule's pattern, or the begin pattern of a begin rule.
-    var match: RegexSource?
+    @exclusivity(unchecked) var match: RegexSource?
     /// Captures of the match, or of the begin match.
-    var captures: [Rule?] = []
+    @exclusivity(unchecked) var captures: [Rule?] = []
     /// A begin/end rule's end pattern.
-    var end: RegexSource?
-    var endCaptures: [Rule?] = []
+    @exclusivity(unchecked) var end: RegexSource?
+    @exclusivity(unchecked) var endCaptures: [Rule?] = []
     /// A begin/while rule's while pattern.
-    var whileSource: RegexSource?
-    var whileCaptures: [Rule?] = []
-    var applyEndPatternLast = false
+    @exclusivity(unchecked) var whileSource: RegexSource?
+    @exclusivity(unchecked) var whileCaptures: [Rule?] = []
+    @exclusivity(unchecked) var applyEndPatternLast = false
     /// Child rule ids (include-only, begin/end, begin/while).
-    var patterns: [Int] = []
-    var hasMissingPatterns = false
+    @exclusivity(unchecked) var patterns: [Int] = []
+    @exclusivity(unchecked) var hasMissingPatterns = false
     /// A capture rule with `patterns`: the include-only rule that retokenizes the capture.
-    var retokenizeCapturedWithRuleId: Int?
+    @exclusivity(unchecked) var retokenizeCapturedWithRuleId: Int?
 
     // Lazily compiled child lists per anchor variant (A0G0, A1G0, A0G1, A1G1), published once
     // so the tokenizer reads them without taking the grammar's lock.

@@ -75,6 +75,9 @@ extension Grammar {
             if configuration.prefiltersSearches { workspace.lineProfile.reset(subject) }
             var tokenizer = LineTokenizer(
                 grammar: self, line: subject, workspace: workspace, deadline: deadline)
+            // One allocation for a typical line instead of growing from empty (about one token
+            // per three or four bytes of code).
+            tokenizer.collector.tokens.reserveCapacity(min(256, subject.count / 4 + 4))
             let (endStack, stoppedEarly) = tokenizer.tokenizeString(
                 length: subject.count, isFirstLine: isFirstLine, linePos: 0, stack: startState,
                 checkWhileConditions: true, timeLimited: true)

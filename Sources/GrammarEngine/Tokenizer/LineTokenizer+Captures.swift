@@ -5,33 +5,40 @@ extension LineTokenizer {
     /// until a later group starts at or after its end (groups are assumed to nest). A capture
     /// with patterns is retokenized on `line[..<end]` from its start, with no while check, no
     /// time limit and no `\G`; groups nested inside it are lost, as in vscode-textmate.
+    ///
+    /// `scopes` are the frame's content scopes; `frame` is evaluated only for a capture that is
+    /// retokenized, whose stack it becomes the parent of.
     mutating func handleCaptures(
-        length: Int, isFirstLine: Bool, stack: RuleStack, captures: [Rule?], match: PatternMatch
+        length: Int, isFirstLine: Bool, scopes: ScopeStack, frame: @autoclosure () -> RuleStack,
+        captures: [Rule?], match: PatternMatch
     ) {
         guard !captures.isEmpty else { return }
         let count = min(captures.count, match.groupCount)
-        var local: [(scopes: ScopeStack, end: Int)] = []
+        // This call's open captures live above `base` on the tokenizer's shared stack, so a
+        // match with named captures allocates nothing; retokenized captures nest above them.
+        let base = openCaptures.count
+        var top: (scopes: ScopeStack, end: Int)? { openCaptures.count > base ? openCaptures.last : nil }
         let maxEnd = match.end
         for index in 0..<count {
             guard let capture = captures[index], let range = match.range(index), !range.isEmpty else {
                 continue
             }
             if range.lowerBound > maxEnd { break }
-            while let top = local.last, top.end <= range.lowerBound {
+            while let top, top.end <= range.lowerBound {
                 collector.produce(top.scopes, until: top.end)
-                local.removeLast()
+                openCaptures.removeLast()
             }
-            if let top = local.last {
+            if let top {
                 collector.produce(top.scopes, until: range.lowerBound)
             } else {
-                collector.produce(stack, until: range.lowerBound)
+                collector.produce(scopes, until: range.lowerBound)
             }
             if let retokenizeId = capture.retokenizeCapturedWithRuleId, captureDepth < Self.maxCaptureDepth {
-                let nameScopes = grammar.push(
-                    capture.name, line: line, match: match, onto: stack.contentScopes)
-                let contentScopes = grammar.push(
-                    capture.contentName, line: line, match: match, onto: nameScopes)
-                let pushed = stack.push(
+                let nameScopes = push(
+                    capture.name, key: 2 * capture.id, match: match, onto: scopes)
+                let contentScopes = push(
+                    capture.contentName, key: 2 * capture.id + 1, match: match, onto: nameScopes)
+                let pushed = frame().push(
                     ruleId: retokenizeId, enterPos: range.lowerBound, anchorPos: -1,
                     beginRuleCapturedEOL: false,
                     endRule: nil, nameScopes: nameScopes, contentScopes: contentScopes)
@@ -48,11 +55,13 @@ extension LineTokenizer {
                 continue
             }
             if let name = capture.name {
-                let base = local.last?.scopes ?? stack.contentScopes
-                local.append((grammar.push(name, line: line, match: match, onto: base), range.upperBound))
+                let enclosing = top?.scopes ?? scopes
+                openCaptures.append(
+                    (push(name, key: 2 * capture.id, match: match, onto: enclosing), range.upperBound))
             }
         }
-        while let top = local.popLast() {
+        while openCaptures.count > base {
+            let top = openCaptures.removeLast()
             collector.produce(top.scopes, until: top.end)
         }
     }

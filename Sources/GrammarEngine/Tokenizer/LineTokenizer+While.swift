@@ -34,8 +34,8 @@ extension LineTokenizer {
             }
             collector.produce(frame, until: match.start)
             handleCaptures(
-                length: length, isFirstLine: isFirstLine, stack: frame, captures: rule.whileCaptures,
-                match: match)
+                length: length, isFirstLine: isFirstLine, scopes: frame.contentScopes, frame: frame,
+                captures: rule.whileCaptures, match: match)
             collector.produce(frame, until: match.end)
             anchorPosition = match.end
             if match.end > linePos {

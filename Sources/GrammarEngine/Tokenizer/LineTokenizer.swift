@@ -11,6 +11,8 @@ struct LineTokenizer {
     var collector = LineTokenCollector()
     /// Monotonic deadline in nanoseconds, checked before each scan of the top-level call.
     let deadline: UInt64?
+    /// The scopes of named captures still open, with their ends (see `handleCaptures`).
+    var openCaptures: [(scopes: ScopeStack, end: Int)] = []
     /// How many captures are being retokenized inside each other.
     var captureDepth = 0
 
@@ -72,9 +74,8 @@ struct LineTokenizer {
                 collector.produce(stack, until: match.start)
                 stack = stack.with(contentScopes: stack.nameScopes)
                 handleCaptures(
-                    length: length, isFirstLine: isFirstLine, stack: stack,
-                    captures: poppedRule?.endCaptures ?? [],
-                    match: match)
+                    length: length, isFirstLine: isFirstLine, scopes: stack.contentScopes, frame: stack,
+                    captures: poppedRule?.endCaptures ?? [], match: match)
                 collector.produce(stack, until: match.end)
                 stack = stack.parent ?? stack
                 anchorPosition = popped.anchorPos
@@ -87,21 +88,21 @@ struct LineTokenizer {
             } else if let rule = grammar.rule(ruleId) {
                 collector.produce(stack, until: match.start)
                 let beforePush = stack
-                let nameScopes = grammar.push(rule.name, line: line, match: match, onto: stack.contentScopes)
-                stack = stack.push(
-                    ruleId: ruleId, enterPos: linePos, anchorPos: anchorPosition,
-                    beginRuleCapturedEOL: match.end == length, endRule: nil, nameScopes: nameScopes,
-                    contentScopes: nameScopes)
+                let nameScopes = push(rule.name, key: 2 * ruleId, match: match, onto: stack.contentScopes)
                 switch rule.kind {
                 case .beginEnd, .beginWhile:
+                    stack = stack.push(
+                        ruleId: ruleId, enterPos: linePos, anchorPos: anchorPosition,
+                        beginRuleCapturedEOL: match.end == length, endRule: nil, nameScopes: nameScopes,
+                        contentScopes: nameScopes)
                     handleCaptures(
-                        length: length, isFirstLine: isFirstLine, stack: stack, captures: rule.captures,
-                        match: match)
+                        length: length, isFirstLine: isFirstLine, scopes: nameScopes, frame: stack,
+                        captures: rule.captures, match: match)
                     collector.produce(stack, until: match.end)
                     anchorPosition = match.end
                     stack = stack.with(
-                        contentScopes: grammar.push(
-                            rule.contentName, line: line, match: match, onto: nameScopes))
+                        contentScopes: push(
+                            rule.contentName, key: 2 * ruleId + 1, match: match, onto: nameScopes))
                     let closing = rule.kind == .beginEnd ? rule.end : rule.whileSource
                     if let closing, closing.hasBackReferences {
                         stack = stack.with(endRule: closing.resolvingBackReferences(in: line, match: match))
@@ -114,11 +115,19 @@ struct LineTokenizer {
                         return (stack, false)
                     }
                 default:
+                    // A match rule's frame is pushed and popped around its captures; it is only
+                    // made when a capture is retokenized inside it.
+                    let enterPos = linePos
+                    let anchorPos = anchorPosition
+                    let parent = stack
                     handleCaptures(
-                        length: length, isFirstLine: isFirstLine, stack: stack, captures: rule.captures,
-                        match: match)
-                    collector.produce(stack, until: match.end)
-                    stack = stack.parent ?? stack
+                        length: length, isFirstLine: isFirstLine, scopes: nameScopes,
+                        frame: parent.push(
+                            ruleId: ruleId, enterPos: enterPos, anchorPos: anchorPos,
+                            beginRuleCapturedEOL: match.end == length, endRule: nil, nameScopes: nameScopes,
+                            contentScopes: nameScopes),
+                        captures: rule.captures, match: match)
+                    collector.produce(nameScopes, until: match.end)
                     if !hasAdvanced {
                         // Guard [4]: a match rule that does not advance; leave the enclosing rule too.
                         stack = stack.safePop()
@@ -135,5 +144,24 @@ struct LineTokenizer {
                 isFirstLine = false
             }
         }
+    }
+}
+
+extension LineTokenizer {
+    /// `Grammar.push` for a rule's name (`key` is 2 × rule id, + 1 for `contentName`), through
+    /// the workspace's memo when the name has no placeholders and the parent is interned.
+    @inline(__always)
+    func push(_ template: NameTemplate?, key: Int, match: PatternMatch, onto scopes: ScopeStack)
+        -> ScopeStack
+    {
+        guard let template else { return scopes }
+        guard !template.hasCaptures, scopes.isInterned else {
+            return grammar.push(template, line: line, match: match, onto: scopes)
+        }
+        let memo = workspace.scopeMemo
+        if let known = memo.lookup(scopes, key: key) { return known }
+        let pushed = grammar.push(template, line: line, match: match, onto: scopes)
+        if pushed.isInterned { memo.store(scopes, key: key, result: pushed) }
+        return pushed
     }
 }

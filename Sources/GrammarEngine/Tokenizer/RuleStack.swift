@@ -37,14 +37,19 @@ public final class RuleStack: Hashable, @unchecked Sendable {
         self.contentScopes = contentScopes
         self.depth = (parent?.depth ?? 0) + 1
         self.isCanonical = isCanonical
-        var hasher = Hasher()
-        hasher.combine(parent?.hash ?? 0)
-        hasher.combine(ruleId)
-        hasher.combine(beginRuleCapturedEOL)
-        hasher.combine(endRule)
-        hasher.combine(nameScopes.hash)
-        hasher.combine(contentScopes.hash)
-        self.hash = hasher.finalize()
+        // A multiply-rotate mix rather than `Hasher`: a frame is made for every match, and
+        // only `==` and `hash(into:)` (which feeds a real hasher) read this value.
+        var hash = Self.mix(parent?.hash ?? 0, ruleId)
+        hash = Self.mix(hash, beginRuleCapturedEOL ? 1 : 0)
+        hash = Self.mix(hash, endRule?.hashValue ?? 0)
+        hash = Self.mix(hash, nameScopes.hash)
+        self.hash = Self.mix(hash, contentScopes.hash)
+    }
+
+    @inline(__always)
+    private static func mix(_ hash: Int, _ value: Int) -> Int {
+        let product = UInt64(bitPattern: Int64(hash ^ value)) &* 0x9E37_79B9_7F4A_7C15
+        return Int(Int64(bitPattern: (product << 29) | (product >> 35)))
     }
 
     /// Equality as vscode-textmate defines it (rule ids, resolved ends, scopes), plus

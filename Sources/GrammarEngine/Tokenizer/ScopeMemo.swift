@@ -1,0 +1,55 @@
+/// A per-thread, direct-mapped memo of `Grammar.push` for names without placeholders: (parent
+/// scope stack, rule name) → the interned stack it pushes.
+///
+/// The interner answers the same question under a lock with a dictionary keyed by the scope
+/// name's text, and every token asks it at least once. Interned nodes are never evicted from
+/// the interner, so a remembered answer stays the interner's answer. Only interned results are
+/// kept; each entry holds its result, which keeps the parent (its ancestor) alive, so the
+/// parent's identity stays unique while the entry exists.
+final class ScopeMemo {
+    private static let size = 4_096
+    private let parents: UnsafeMutablePointer<ObjectIdentifier?>
+    private let keys: UnsafeMutablePointer<Int>
+    private let results: UnsafeMutablePointer<ScopeStack?>
+
+    init() {
+        parents = .allocate(capacity: Self.size)
+        parents.initialize(repeating: nil, count: Self.size)
+        keys = .allocate(capacity: Self.size)
+        keys.initialize(repeating: -1, count: Self.size)
+        results = .allocate(capacity: Self.size)
+        results.initialize(repeating: nil, count: Self.size)
+    }
+
+    deinit {
+        results.deinitialize(count: Self.size)
+        results.deallocate()
+        keys.deallocate()
+        parents.deallocate()
+    }
+
+    @inline(__always)
+    private static func slot(_ parent: ObjectIdentifier, _ key: Int) -> Int {
+        // The address itself, not `hashValue`, which would run a full `Hasher`.
+        let mixed = (UInt(bitPattern: parent) ^ UInt(bitPattern: key &* 0x9E37_79B9)) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> 52) & (size - 1)
+    }
+
+    /// The remembered result of pushing name `key` onto `parent`, if any.
+    @inline(__always)
+    func lookup(_ parent: ScopeStack, key: Int) -> ScopeStack? {
+        let id = ObjectIdentifier(parent)
+        let index = Self.slot(id, key)
+        guard parents[index] == id, keys[index] == key else { return nil }
+        return results[index]
+    }
+
+    /// Remembers an interned result.
+    func store(_ parent: ScopeStack, key: Int, result: ScopeStack) {
+        let id = ObjectIdentifier(parent)
+        let index = Self.slot(id, key)
+        parents[index] = id
+        keys[index] = key
+        results[index] = result
+    }
+}
