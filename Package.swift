@@ -4,6 +4,12 @@
 
 import PackageDescription
 
+/// Generic storage types (ropes, runs) are specialized across modules in release builds; without
+/// it, every rope operation the highlighter calls goes through generic metadata at run time.
+let optimizedAcrossModules: [SwiftSetting] = [
+    .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))
+]
+
 let package = Package(
     name: "highlightd",
     platforms: [.macOS(.v14)],
@@ -46,9 +52,9 @@ let package = Package(
         ),
 
         // Text model.
-        .target(name: "TextRope"),
+        .target(name: "TextRope", swiftSettings: optimizedAcrossModules),
         .target(name: "EditTrace", dependencies: ["CZlib"]),
-        .target(name: "DocumentStorage", dependencies: ["TextRope"]),
+        .target(name: "DocumentStorage", dependencies: ["TextRope"], swiftSettings: optimizedAcrossModules),
 
         // Grammars, patterns, tokenizer, themes.
         .target(
@@ -56,13 +62,15 @@ let package = Package(
             dependencies: [
                 "CPCRE2",
                 .product(name: "Yams", package: "Yams"),
-            ]
+            ],
+            swiftSettings: optimizedAcrossModules
         ),
 
         // Incremental highlighting: the syntax processEditing hook.
         .target(
             name: "Highlighting",
-            dependencies: ["DocumentStorage", "GrammarEngine", "TextRope"]
+            dependencies: ["DocumentStorage", "GrammarEngine", "TextRope"],
+            swiftSettings: optimizedAcrossModules
         ),
 
         // Links and line breaking.
