@@ -10,8 +10,12 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 
     /// A generator seeded from `SEED`, else from `fallback`.
     public init(fallback: UInt64) {
-        let environment = ProcessInfo.processInfo.environment["SEED"].flatMap { UInt64($0) }
-        self.init(seed: environment ?? fallback)
+        self.init(seed: Self.seedFromEnvironment(fallback: fallback))
+    }
+
+    /// The seed from the `SEED` environment variable, else `fallback`.
+    public static func seedFromEnvironment(fallback: UInt64) -> UInt64 {
+        ProcessInfo.processInfo.environment["SEED"].flatMap { UInt64($0) } ?? fallback
     }
 
     /// A generator with an explicit seed.

@@ -1,4 +1,5 @@
 import DocumentStorage
+import TestSupport
 import Testing
 import TextSegmentation
 
