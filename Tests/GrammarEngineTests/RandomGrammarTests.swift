@@ -1,34 +1,23 @@
 import Foundation
 import GrammarEngine
+import TestSupport
 import Testing
 
 /// Random grammars and lines, seeded: tokenizing never crashes and always yields well-formed
 /// tokens and states.
 @Suite struct RandomGrammarTests {
-    /// A small deterministic generator (SplitMix64), seeded from `SEED` when set.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let fragments = [
         "a", "b+", "\\\\w+", "\\\\G", "\\\\A", "$", "^", "(x)", "(?=a)", "(?!b)", "\\\\s*", "\\\\n", "", "(",
         "\\\\1", ".", "[ab]", "(?<=a)", "\\\\z", "c*?", "(d|e)",
     ]
     static let names = ["n", "n.$1", "n.${1:/upcase}", "x y", "$0"]
 
-    static func pattern(_ random: inout Generator) -> String {
+    static func pattern(_ random: inout SeededGenerator) -> String {
         (0..<Int.random(in: 1...3, using: &random)).map { _ in fragments.randomElement(using: &random) ?? "" }
             .joined()
     }
 
-    static func rule(_ random: inout Generator, depth: Int) -> String {
+    static func rule(_ random: inout SeededGenerator, depth: Int) -> String {
         let name = names.randomElement(using: &random) ?? "n"
         switch Int.random(in: 0..<(depth > 1 ? 3 : 5), using: &random) {
         case 0, 1:
@@ -48,7 +37,7 @@ import Testing
 
     @Test func randomGrammarsNeverCrashAndYieldWellFormedTokens() throws {
         let seed = UInt64(ProcessInfo.processInfo.environment["SEED"] ?? "") ?? 20_261_121
-        var random = Generator(state: seed)
+        var random = SeededGenerator(seed: seed)
         for round in 0..<60 {
             let top = (0..<3).map { _ in Self.rule(&random, depth: 0) }.joined(separator: ",")
             let repository = (0..<3).map { #""r\#($0)": \#(Self.rule(&random, depth: 1))"# }.joined(
