@@ -4,10 +4,12 @@
 
 import PackageDescription
 
-/// Generic storage types (ropes, runs) are specialized across modules in release builds; without
-/// it, every rope operation the highlighter calls goes through generic metadata at run time.
+/// Release builds of the hot modules: generic storage types (ropes, runs) are specialized across
+/// modules (without it every rope operation the highlighter calls goes through generic metadata
+/// at run time), and dynamic exclusivity checks are left out (debug builds, where every test
+/// runs, keep them). docs/ARCHITECTURE.md has the measurements.
 let optimizedAcrossModules: [SwiftSetting] = [
-    .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))
+    .unsafeFlags(["-cross-module-optimization", "-enforce-exclusivity=unchecked"], .when(configuration: .release))
 ]
 
 let package = Package(
