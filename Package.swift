@@ -9,7 +9,8 @@ import PackageDescription
 /// at run time), and dynamic exclusivity checks are left out (debug builds, where every test
 /// runs, keep them). docs/ARCHITECTURE.md has the measurements.
 let optimizedAcrossModules: [SwiftSetting] = [
-    .unsafeFlags(["-cross-module-optimization", "-enforce-exclusivity=unchecked"], .when(configuration: .release))
+    .unsafeFlags(
+        ["-cross-module-optimization", "-enforce-exclusivity=unchecked"], .when(configuration: .release))
 ]
 
 let package = Package(
