@@ -54,6 +54,9 @@ let package = Package(
             providers: [.apt(["libpsl-dev", "publicsuffix"])]
         ),
 
+        // JSON text to values, shared by grammar loading and the protocol.
+        .target(name: "JSONSyntax"),
+
         // Text model.
         .target(name: "TextRope", swiftSettings: optimizedAcrossModules),
         .target(name: "EditTrace", dependencies: ["CZlib"]),
@@ -64,6 +67,7 @@ let package = Package(
             name: "GrammarEngine",
             dependencies: [
                 "CPCRE2",
+                "JSONSyntax",
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: optimizedAcrossModules
@@ -83,7 +87,7 @@ let package = Package(
         ),
 
         // The protocol: framing, messages, errors.
-        .target(name: "JSONRPC"),
+        .target(name: "JSONRPC", dependencies: ["JSONSyntax"]),
 
         // The daemon: documents, dispatch, the native push protocol and the LSP face.
         .target(

@@ -1,4 +1,5 @@
 import Foundation
+import JSONSyntax
 
 /// Why bytes are not a JSON value.
 public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -10,8 +11,11 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
 extension JSONValue {
     /// Parses UTF-8 JSON text (RFC 8259), rejecting trailing garbage.
     public init(parsing data: Data) throws(JSONParseError) {
-        var parser = JSONParser(bytes: [UInt8](data))
-        self = try parser.parseDocument()
+        do {
+            self = try JSONParser<JSONValueBuilder>.parse([UInt8](data))
+        } catch {
+            throw JSONParseError(message: error.description)
+        }
     }
 
     /// Compact UTF-8 JSON text with sorted keys (stable output for logs and tests).
@@ -64,5 +68,21 @@ extension JSONValue {
             }
         }
         output += "\""
+    }
+}
+
+/// Builds `JSONValue`s for the shared parser: integers stay exact, and a repeated key keeps its
+/// last value.
+enum JSONValueBuilder: JSONBuilding {
+    static func string(_ value: String) -> JSONValue { .string(value) }
+    static func number(_ text: String, isInteger: Bool) -> JSONValue? {
+        if isInteger, let value = Int(text) { return .integer(value) }
+        return Double(text).map { .double($0) }
+    }
+    static func bool(_ value: Bool) -> JSONValue { .bool(value) }
+    static var null: JSONValue { .null }
+    static func array(_ elements: [JSONValue]) -> JSONValue { .array(elements) }
+    static func object(_ members: [(String, JSONValue)]) -> JSONValue {
+        .object(Dictionary(members, uniquingKeysWith: { _, last in last }))
     }
 }

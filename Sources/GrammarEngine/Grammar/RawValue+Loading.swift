@@ -1,4 +1,5 @@
 import Foundation
+import JSONSyntax
 import Yams
 
 extension RawValue {
@@ -28,7 +29,12 @@ extension RawValue {
     /// Parses a grammar document.
     public static func parse(_ data: Data, format: Format) throws(GrammarError) -> RawValue {
         switch format {
-        case .json: return try JSONReader.parse([UInt8](data))
+        case .json:
+            do {
+                return try JSONParser<RawValueBuilder>.parse([UInt8](data))
+            } catch {
+                throw .malformed(message: "JSON: \(error.message) at byte \(error.offset)")
+            }
         case .plist: return try PlistReader.parse(data)
         case .yaml:
             let node: Node?
@@ -69,4 +75,15 @@ extension RawValue {
             self = .null
         }
     }
+}
+
+/// Builds `RawValue`s for the shared JSON parser: dictionary order is kept (injections are
+/// walked in source order).
+enum RawValueBuilder: JSONBuilding {
+    static func string(_ value: String) -> RawValue { .string(value) }
+    static func number(_ text: String, isInteger: Bool) -> RawValue? { Double(text).map { .number($0) } }
+    static func bool(_ value: Bool) -> RawValue { .bool(value) }
+    static var null: RawValue { .null }
+    static func array(_ elements: [RawValue]) -> RawValue { .array(elements) }
+    static func object(_ members: [(String, RawValue)]) -> RawValue { .object(members) }
 }

@@ -1,43 +1,52 @@
-/// A recursive-descent JSON parser over UTF-8 bytes, with a nesting limit so hostile input
-/// cannot exhaust the stack.
-struct JSONParser {
+/// A recursive-descent JSON parser (RFC 8259) over UTF-8 bytes that builds any value type
+/// through a `JSONBuilding` type, keeping object members in source order. A nesting limit
+/// keeps hostile input from exhausting the stack; a UTF-8 byte order mark is skipped.
+public struct JSONParser<Builder: JSONBuilding> {
     let bytes: [UInt8]
     var index = 0
     var depth = 0
-    static let maximumDepth = 512
+    static var maximumDepth: Int { 512 }
+
+    /// Parses one whole document, rejecting anything after the value.
+    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> Builder.Value {
+        var parser = JSONParser(bytes: bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+        return try parser.parseDocument()
+    }
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
-    mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+    mutating func parseDocument() throws(JSONSyntaxError) -> Builder.Value {
         let value = try parseValue()
         skipWhitespace()
         guard index == bytes.count else { throw error("unexpected data after the JSON value") }
         return value
     }
 
-    private func error(_ message: String) -> JSONParseError {
-        JSONParseError(message: "malformed JSON at byte \(index): \(message)")
+    private func error(_ message: String) -> JSONSyntaxError {
+        JSONSyntaxError(message: message, offset: index)
     }
 
     private mutating func skipWhitespace() {
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
     }
 
-    private mutating func parseValue() throws(JSONParseError) -> JSONValue {
+    private mutating func parseValue() throws(JSONSyntaxError) -> Builder.Value {
         skipWhitespace()
         guard index < bytes.count else { throw error("unexpected end of input") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
-        case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
-        case UInt8(ascii: "n"): return try parseLiteral("null", .null)
+        case UInt8(ascii: "\""): return Builder.string(try parseString())
+        case UInt8(ascii: "t"): return try parseLiteral("true", Builder.bool(true))
+        case UInt8(ascii: "f"): return try parseLiteral("false", Builder.bool(false))
+        case UInt8(ascii: "n"): return try parseLiteral("null", Builder.null)
         default: return try parseNumber()
         }
     }
 
-    private mutating func parseLiteral(_ word: String, _ value: JSONValue) throws(JSONParseError) -> JSONValue
+    private mutating func parseLiteral(_ word: String, _ value: Builder.Value) throws(JSONSyntaxError)
+        -> Builder.Value
     {
         let expected = Array(word.utf8)
         guard index + expected.count <= bytes.count,
@@ -47,20 +56,20 @@ struct JSONParser {
         return value
     }
 
-    private mutating func enter() throws(JSONParseError) {
+    private mutating func enter() throws(JSONSyntaxError) {
         depth += 1
         if depth > Self.maximumDepth { throw error("nesting deeper than \(Self.maximumDepth)") }
     }
 
-    private mutating func parseObject() throws(JSONParseError) -> JSONValue {
+    private mutating func parseObject() throws(JSONSyntaxError) -> Builder.Value {
         try enter()
         defer { depth -= 1 }
         index += 1
-        var members: [String: JSONValue] = [:]
+        var members: [(String, Builder.Value)] = []
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .object(members)
+            return Builder.object(members)
         }
         while true {
             skipWhitespace()
@@ -71,29 +80,29 @@ struct JSONParser {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
             index += 1
-            members[key] = try parseValue()
+            members.append((key, try parseValue()))
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated object") }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
             } else if bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                return .object(members)
+                return Builder.object(members)
             } else {
                 throw error("expected ',' or '}'")
             }
         }
     }
 
-    private mutating func parseArray() throws(JSONParseError) -> JSONValue {
+    private mutating func parseArray() throws(JSONSyntaxError) -> Builder.Value {
         try enter()
         defer { depth -= 1 }
         index += 1
-        var elements: [JSONValue] = []
+        var elements: [Builder.Value] = []
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
             index += 1
-            return .array(elements)
+            return Builder.array(elements)
         }
         while true {
             elements.append(try parseValue())
@@ -103,14 +112,14 @@ struct JSONParser {
                 index += 1
             } else if bytes[index] == UInt8(ascii: "]") {
                 index += 1
-                return .array(elements)
+                return Builder.array(elements)
             } else {
                 throw error("expected ',' or ']'")
             }
         }
     }
 
-    private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+    private mutating func parseNumber() throws(JSONSyntaxError) -> Builder.Value {
         let start = index
         var isInteger = true
         if index < bytes.count && bytes[index] == UInt8(ascii: "-") { index += 1 }
@@ -129,12 +138,13 @@ struct JSONParser {
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard !text.isEmpty, text != "-" else { throw error("unexpected character") }
-        if isInteger, let value = Int(text) { return .integer(value) }
-        guard let value = Double(text) else { throw error("invalid number \(text)") }
-        return .double(value)
+        guard let value = Builder.number(text, isInteger: isInteger) else {
+            throw error("invalid number \(text)")
+        }
+        return value
     }
 
-    private mutating func parseString() throws(JSONParseError) -> String {
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1
         var runStart = index
         var result = ""
@@ -188,7 +198,7 @@ struct JSONParser {
         throw error("unterminated string")
     }
 
-    private mutating func parseHex4() throws(JSONParseError) -> UInt32 {
+    private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
         guard index + 4 <= bytes.count else { throw error("short \\u escape") }
         var value: UInt32 = 0
         for _ in 0..<4 {
