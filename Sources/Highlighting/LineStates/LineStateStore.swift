@@ -30,14 +30,9 @@ public struct LineStateStore<State: Equatable & Sendable>: Sendable {
         }
         set {
             precondition(line >= 0 && line < count, "line \(line) outside the store of \(count) lines")
-            // The rope edits in place the leaf holding a range but refuses a range that starts at
-            // a seam, and its fallback splits the leaf there, so walking down the lines would
-            // meet a seam at every step. The empty range just after the line always lands in the
-            // leaf holding it.
-            let edited = rope.editLeafInPlace((line + 1)..<(line + 1)) { chunk, local, _ in
-                let index = local.lowerBound - 1
-                guard index >= 0 && index < chunk.count else { return false }
-                chunk.setEntry(newValue, at: index)
+            let edited = rope.editLeafInPlace(line..<(line + 1)) { chunk, local, _ in
+                guard local.lowerBound < chunk.count else { return false }
+                chunk.setEntry(newValue, at: local.lowerBound)
                 return true
             }
             if !edited { rope.replaceSubrange(line..<(line + 1), with: [LineStateChunk([newValue])]) }
@@ -52,13 +47,8 @@ public struct LineStateStore<State: Equatable & Sendable>: Sendable {
         if entries.isEmpty && lines.isEmpty { return }
         let replacement = entries.isEmpty ? nil : LineStateChunk(entries)
         if !lines.isEmpty {
-            // As in the setter: address the leaf by the range shifted one line on, so a range
-            // starting at a seam is still edited in place.
-            let edited = rope.editLeafInPlace((lines.lowerBound + 1)..<lines.upperBound) {
-                chunk, local, isLast in
-                let lower = local.lowerBound - 1
-                guard lower >= 0 && local.upperBound <= chunk.count else { return false }
-                return chunk.replaceInPlace(lower..<local.upperBound, with: replacement, isLastLeaf: isLast)
+            let edited = rope.editLeafInPlace(lines) { chunk, local, isLast in
+                chunk.replaceInPlace(local, with: replacement, isLastLeaf: isLast)
             }
             if edited { return }
         }
