@@ -49,3 +49,13 @@ extension LinkDetector {
             detectsProtocolRelativeURLs: false, detectsBareDomains: false, detectsBareIPAddresses: false)
     }
 }
+
+extension LinkDetector.Configuration {
+    /// The preset for a document whose grammar has this root scope: prose for text documents
+    /// (`text.*`: plain text, Markdown, LaTeX, commit messages, or no grammar at all), source
+    /// code for the rest, where dotted names such as `event.target` are not domains.
+    public static func forRootScope(_ scopeName: String?) -> LinkDetector.Configuration {
+        guard let scopeName, !scopeName.hasPrefix("text.") else { return .prose }
+        return .sourceCode
+    }
+}

@@ -1,6 +1,8 @@
 import ArgumentParser
+import DocumentStorage
 import Foundation
 import GrammarEngine
+import TextSegmentation
 
 /// Highlights one file with a TextMate grammar and a theme.
 struct HighlightCommand: ParsableCommand {
@@ -57,10 +59,17 @@ struct HighlightCommand: ParsableCommand {
         var tokens =
             compiled?.tokenizeDocument(text)
             ?? [DocumentToken(range: 0..<text.utf8.count, scopes: [scopeName])]
-        var links = DocumentLinks.detect(in: text, scopeName: compiled?.scopeName)
+        // The links are what the daemon's link hook finds: run it over the whole text.
+        let storage = TextStorage(text)
+        let detector = LinkDetector(configuration: .forRootScope(compiled?.scopeName))
+        storage.addHook(LinkDetectionHook(detector: detector))
+        storage.reprocess(0..<storage.text.utf8Count)
+        var links = storage.links(in: 0..<storage.text.utf8Count).map {
+            RenderedLink(range: $0.range, target: $0.link.target)
+        }
         var output = text
         if let wrap, format != .json {
-            let wrapped = SoftWrap(text: text, tokens: tokens, links: links, columns: wrap)
+            let wrapped = SoftWrap(storage: storage, tokens: tokens, links: links, columns: wrap)
             (output, tokens, links) = (wrapped.text, wrapped.tokens, wrapped.links)
         }
         let theme = try Theme.named(self.theme)

@@ -1,8 +1,10 @@
+import DocumentStorage
 import GrammarEngine
 import TextSegmentation
 
-/// Soft-wraps a highlighted document for `--wrap`: line breaks are inserted where the UAX #14
-/// line breaker puts them, never inside a link, and tokens and links are shifted to match.
+/// Soft-wraps a highlighted document for `--wrap`: line breaks go where the line breaker puts
+/// them for the storage's lines (never inside one of its links), and tokens and links are
+/// shifted to match.
 struct SoftWrap {
     /// The wrapped text.
     var text: String
@@ -11,15 +13,9 @@ struct SoftWrap {
     /// The links over the wrapped text.
     var links: [RenderedLink]
 
-    init(text original: String, tokens: [DocumentToken], links: [RenderedLink], columns: Int) {
-        let points = Self.breakPoints(in: original, links: links, columns: columns)
-        guard !points.isEmpty else {
-            self.text = original
-            self.tokens = tokens
-            self.links = links
-            return
-        }
-        var bytes = Array(original.utf8)
+    init(storage: TextStorage, tokens: [DocumentToken], links: [RenderedLink], columns: Int) {
+        let points = Self.breakPoints(in: storage, columns: columns)
+        var bytes = Array(storage.string.utf8)
         for point in points.reversed() { bytes.insert(0x0A, at: point) }
         text = String(decoding: bytes, as: UTF8.self)
         // A boundary at a break point moves past the inserted line feed, so the line feed
@@ -44,34 +40,20 @@ struct SoftWrap {
         }
     }
 
-    /// UTF-8 offsets in `text` where a soft break goes, in increasing order.
-    static func breakPoints(in text: String, links: [RenderedLink], columns: Int) -> [Int] {
+    /// UTF-8 offsets in the storage's text where a soft break goes, in increasing order.
+    static func breakPoints(in storage: TextStorage, columns: Int) -> [Int] {
         let breaker = LineBreaker()
+        let text = storage.text
         var points: [Int] = []
-        let bytes = Array(text.utf8)
-        var lineStart = 0
-        var index = 0
-        func wrapLine(_ end: Int) {
-            guard end > lineStart else { return }
-            let line = String(decoding: bytes[lineStart..<end], as: UTF8.self)
-            let spans = links.filter { $0.range.lowerBound >= lineStart && $0.range.upperBound <= end }.map {
-                TextOffsets.utf16Offset(
-                    fromUTF8: $0.range.lowerBound - lineStart, in: line)..<TextOffsets.utf16Offset(
-                        fromUTF8: $0.range.upperBound - lineStart, in: line)
-            }
-            for utf16 in breaker.breaks(in: line, columns: columns, unbreakable: spans) {
-                points.append(lineStart + TextOffsets.utf8Offset(fromUTF16: utf16, in: line))
+        for line in 0..<text.lineCount {
+            guard let bounds = try? text.lineBounds(line), bounds.contentEnd > bounds.start else { continue }
+            let content = text.substring(bounds.start..<bounds.contentEnd)
+            for utf16 in breaker.breaks(
+                inParagraph: bounds.start..<bounds.contentEnd, of: storage, columns: columns)
+            {
+                points.append(bounds.start + TextOffsets.utf8Offset(fromUTF16: utf16, in: content))
             }
         }
-        while index < bytes.count {
-            if bytes[index] == 0x0A || bytes[index] == 0x0D {
-                wrapLine(index)
-                if bytes[index] == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A { index += 1 }
-                lineStart = index + 1
-            }
-            index += 1
-        }
-        wrapLine(bytes.count)
         return points
     }
 }
