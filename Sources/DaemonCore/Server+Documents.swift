@@ -8,11 +8,11 @@ extension Server {
     /// `textDocument/didOpen`: a new storage, highlighted and pushed as one transaction over
     /// the whole text.
     func didOpen(_ params: Params) throws(ResponseError) {
-        let item = try params.object("textDocument")
-        let uri = try item.string("uri")
-        let text = try item.string("text")
-        let version = item.optional("version")?.intValue ?? 0
-        let languageId = item.optional("languageId")?.stringValue ?? ""
+        _ = try params.object("textDocument")
+        let uri = try params.string("textDocument.uri")
+        let text = try params.string("textDocument.text")
+        let version = try params.int("textDocument.version")
+        let languageId = try params.optionalString("textDocument.languageId") ?? ""
         let grammar = resolveGrammar(languageId: languageId, uri: uri, text: text)
         let document = Document(
             uri: uri, languageId: languageId, version: version, text: text, grammar: grammar, styles: styles)
@@ -44,11 +44,11 @@ extension Server {
                     edits.append(PositionEdit(range: nil, text: text))
                 } else {
                     let start = LinePosition(
-                        line: try change.int("range.start.line"),
-                        character: try change.int("range.start.character"))
+                        line: try change.int("range.start.line", atLeast: 0),
+                        character: try change.int("range.start.character", atLeast: 0))
                     let end = LinePosition(
-                        line: try change.int("range.end.line"),
-                        character: try change.int("range.end.character"))
+                        line: try change.int("range.end.line", atLeast: 0),
+                        character: try change.int("range.end.character", atLeast: 0))
                     edits.append(PositionEdit(range: (start, end), text: text))
                 }
             } catch {
@@ -71,10 +71,10 @@ extension Server {
         for (index, edit) in try params.array("edits").enumerated() {
             let edit = Params(edit)
             do throws(ResponseError) {
-                edits.append(
-                    TextEdit(
-                        location: try edit.int("offset"), length: try edit.int("length"),
-                        text: try edit.string("text")))
+                let offset = try edit.int("offset", atLeast: 0)
+                let length = try edit.int("length", atLeast: 0)
+                guard offset <= Int.max - length else { throw .invalidParams("offset + length is too large") }
+                edits.append(TextEdit(location: offset, length: length, text: try edit.string("text")))
             } catch {
                 throw .invalidParams("edits[\(index)].\(error.message)")
             }
@@ -87,16 +87,22 @@ extension Server {
     /// `textStorage/viewport`: records a view's visible range and highlights it first.
     func viewport(_ params: Params) throws(ResponseError) {
         let document = try document(params.string("uri"))
-        let viewId = params.optional("viewId").map { $0.stringValue ?? "\($0.intValue ?? 0)" } ?? "default"
-        let offset = try params.int("range.offset")
-        let length = try params.int("range.length")
+        let viewId: String
+        switch params.optional("viewId") {
+        case nil: viewId = "default"
+        case .string(let name)?: viewId = name
+        case .integer(let number)?: viewId = String(number)
+        default: throw .invalidParams("viewId must be a string or an integer")
+        }
+        let (offset, length) = try params.offsetRange("range")
         let text = document.storage.text
-        guard length >= 0 else { throw .invalidParams("range.length must not be negative") }
+        // A view may reach past the end of the text (a window taller than the document).
+        let count = text.count(in: encoding)
         let lower: Int
         let upper: Int
         do throws(TextPositionError) {
-            lower = try text.utf8Offset(min(offset, text.count(in: encoding)), in: encoding)
-            upper = try text.utf8Offset(min(offset + length, text.count(in: encoding)), in: encoding)
+            lower = try text.utf8Offset(min(offset, count), in: encoding)
+            upper = try text.utf8Offset(min(offset + length, count), in: encoding)
         } catch {
             throw .invalidParams("range: \(error)")
         }

@@ -15,17 +15,26 @@ extension Server {
         // The first of utf-8, utf-16, utf-32 the client lists (in the server's order of
         // preference: no conversion for utf-8), utf-16 when none.
         encoding = [TextUnit.utf8, .utf16, .utf32].first { offered.contains($0.rawValue) } ?? .utf16
-        pushesAttributes = params.optional("initializationOptions.attributeDeltas")?.boolValue ?? false
-        if let name = params.optional("initializationOptions.theme")?.stringValue {
+        // Client capabilities are read leniently (clients send much we do not use); our own
+        // initialization options are checked like every other parameter.
+        pushesAttributes = try params.bool("initializationOptions.attributeDeltas", default: false)
+        if let name = try params.optionalString("initializationOptions.theme") {
             do {
                 styles = StyleTable(theme: try Theme.named(name))
             } catch {
                 throw .invalidParams("initializationOptions.theme: \(error)")
             }
         }
-        let paths = params.optional("initializationOptions.grammarPaths")?.arrayValue ?? []
-        let folders =
-            configuration.grammarFolders + paths.compactMap(\.stringValue).map { URL(fileURLWithPath: $0) }
+        var paths: [String] = []
+        if params.optional("initializationOptions.grammarPaths") != nil {
+            for (index, path) in try params.array("initializationOptions.grammarPaths").enumerated() {
+                guard let path = path.stringValue else {
+                    throw .invalidParams("initializationOptions.grammarPaths[\(index)] must be a string")
+                }
+                paths.append(path)
+            }
+        }
+        let folders = configuration.grammarFolders + paths.map { URL(fileURLWithPath: $0) }
         if configuration.loadsBundledGrammars {
             let (bundled, report) = BundledGrammars.defaultRegistry(extraDirectories: folders)
             registry = bundled

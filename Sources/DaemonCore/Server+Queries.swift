@@ -11,9 +11,7 @@ extension Server {
         let text = document.storage.text
         var range = 0..<text.utf8Count
         if params.optional("range") != nil {
-            let offset = try params.int("range.offset")
-            let length = try params.int("range.length")
-            guard length >= 0 else { throw .invalidParams("range.length must not be negative") }
+            let (offset, length) = try params.offsetRange("range")
             do throws(TextPositionError) {
                 range =
                     try text.utf8Offset(offset, in: encoding)..<text.utf8Offset(offset + length, in: encoding)
@@ -40,20 +38,22 @@ extension Server {
     /// `textStorage/lineBreaks`: soft-wrap offsets per line, never inside a link.
     func lineBreaks(_ params: Params) throws(ResponseError) -> JSONValue {
         let document = try document(params.string("uri"))
-        let startLine = try params.int("startLine")
-        let lineCount = try params.int("lineCount")
-        let width = try params.int("width")
-        let tabWidth = params.optional("tabWidth")?.intValue ?? 8
-        let text = document.storage.text
-        guard startLine >= 0, startLine < text.lineCount else {
-            throw .invalidParams("startLine: no such line")
+        let startLine = try params.int("startLine", atLeast: 0)
+        let lineCount = try params.int("lineCount", atLeast: 0)
+        let width = try params.int("width", atLeast: 1)
+        let tabWidth = try params.int("tabWidth", atLeast: 1, default: 8)
+        // Column arithmetic adds widths; these caps keep every sum far from overflow.
+        guard width <= Self.maximumWrapWidth else {
+            throw .invalidParams("width must be at most \(Self.maximumWrapWidth)")
         }
-        guard lineCount >= 0 else { throw .invalidParams("lineCount must not be negative") }
-        guard width > 0 else { throw .invalidParams("width must be positive") }
-        guard tabWidth > 0 else { throw .invalidParams("tabWidth must be positive") }
+        guard tabWidth <= Self.maximumTabWidth else {
+            throw .invalidParams("tabWidth must be at most \(Self.maximumTabWidth)")
+        }
+        let text = document.storage.text
+        guard startLine < text.lineCount else { throw .invalidParams("startLine: no such line") }
         let breaker = LineBreaker(configuration: .init(tabWidth: tabWidth))
         var lines: [JSONValue] = []
-        for line in startLine..<min(startLine + lineCount, text.lineCount) {
+        for line in startLine..<(startLine + min(lineCount, text.lineCount - startLine)) {
             guard let bounds = try? text.lineBounds(line) else { break }
             let content = text.substring(bounds.start..<bounds.contentEnd)
             let breaks = breaker.breaks(
@@ -68,6 +68,11 @@ extension Server {
         }
         return ["version": .integer(document.version), "lines": .array(lines)]
     }
+
+    /// The widest wrap width `textStorage/lineBreaks` accepts, in columns.
+    static let maximumWrapWidth = 1 << 20
+    /// The widest tab stop `textStorage/lineBreaks` accepts, in columns.
+    static let maximumTabWidth = 1 << 10
 
     /// `textDocument/semanticTokens/full`: the syntax layer as LSP semantic tokens, one per
     /// styled run piece on each line, positions in the negotiated encoding.

@@ -36,6 +36,15 @@ public struct FrameDecoder: Sendable {
     public mutating func next() -> Event? {
         if resynchronizing && !skipToNextHeader() { return nil }
         guard let headerEnd = find([0x0D, 0x0A, 0x0D, 0x0A], from: start) else { return nil }
+        // Junk on the same line as the header (`garbage}Content-Length: 5`): skip the junk and
+        // read the header, rather than losing the frame with the whole line.
+        if let header = findContentLength(from: start, before: headerEnd), header > start,
+            buffer[header - 1] != 0x0A
+        {
+            let skipped = header - start
+            start = header
+            return .error(.junkBeforeHeader(byteCount: skipped))
+        }
         let header = String(decoding: buffer[start..<headerEnd], as: UTF8.self)
         let bodyStart = headerEnd + 4
         var length: Int?
@@ -66,26 +75,34 @@ public struct FrameDecoder: Sendable {
         return .error(error)
     }
 
+    private static let contentLengthName = Array("content-length".utf8)
+
     /// Drops bytes up to the next `Content-Length` header; false if none has arrived yet.
     private mutating func skipToNextHeader() -> Bool {
-        let needle = Array("content-length".utf8)
-        var index = start
-        while index + needle.count <= buffer.count {
+        if let index = findContentLength(from: start, before: buffer.count) {
+            start = index
+            resynchronizing = false
+            return true
+        }
+        // Keep a possible partial header at the end.
+        start = max(start, buffer.count - Self.contentLengthName.count)
+        return false
+    }
+
+    /// Where `Content-Length` (any case) first starts in `offset..<end`, or nil.
+    private func findContentLength(from offset: Int, before end: Int) -> Int? {
+        let needle = Self.contentLengthName
+        var index = offset
+        while index + needle.count <= end {
             var matches = true
             for offset in 0..<needle.count where buffer[index + offset] | 0x20 != needle[offset] | 0x20 {
                 matches = false
                 break
             }
-            if matches {
-                start = index
-                resynchronizing = false
-                return true
-            }
+            if matches { return index }
             index += 1
         }
-        // Keep a possible partial header at the end.
-        start = max(start, buffer.count - needle.count)
-        return false
+        return nil
     }
 
     private func find(_ needle: [UInt8], from offset: Int) -> Int? {

@@ -38,7 +38,9 @@ public enum RPCMessage: Hashable, Sendable {
         }
         if let method = members["method"] {
             guard let name = method.stringValue else { throw .invalidRequest("method must be a string") }
-            let params = members["params"]
+            // `"params": null` (sent by several LSP clients for shutdown and exit) means none.
+            var params = members["params"]
+            if case .null? = params { params = nil }
             if let params, params.objectValue == nil, params.arrayValue == nil {
                 throw .invalidRequest("params must be an object or an array")
             }

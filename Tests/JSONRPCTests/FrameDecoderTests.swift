@@ -60,6 +60,30 @@ import Testing
             ])
     }
 
+    @Test func junkBeforeAHeaderOnItsLineIsSkippedAndTheFrameAfterItIsRead() {
+        var decoder = FrameDecoder()
+        decoder.append(Array("}}\u{0}junk".utf8) + FrameEncoder.frame(Array("{\"a\":1}".utf8)))
+        decoder.append(Array("x\r\nmore junk Content-length: 2\r\n\r\n{}".utf8))
+        #expect(
+            drain(&decoder) == [
+                .error(.junkBeforeHeader(byteCount: 7)), .frame(Array("{\"a\":1}".utf8)),
+                .error(.junkBeforeHeader(byteCount: 13)), .frame(Array("{}".utf8)),
+            ])
+    }
+
+    @Test func junkAfterAFrameDoesNotSwallowTheNextOne() {
+        var decoder = FrameDecoder()
+        for piece in [
+            FrameEncoder.frame(Array("{}".utf8)), Array("garbage".utf8), FrameEncoder.frame(Array("[]".utf8)),
+        ] {
+            decoder.append(piece)
+        }
+        #expect(
+            drain(&decoder) == [
+                .frame(Array("{}".utf8)), .error(.junkBeforeHeader(byteCount: 7)), .frame(Array("[]".utf8)),
+            ])
+    }
+
     @Test func headerNamesAreCaseInsensitiveAndOtherHeadersIgnored() {
         var decoder = FrameDecoder()
         decoder.append(Array("content-length: 2\r\nContent-Type: application/vscode-jsonrpc\r\n\r\n{}".utf8))

@@ -44,13 +44,15 @@ extension TextStorage {
     @discardableResult
     public func applyEdits(_ edits: [TextEdit], unit: TextUnit) throws(StorageError) -> EditingTransaction? {
         try applyEdits(edits) { edit, text throws(StorageError) in
-            guard edit.location >= 0, edit.length >= 0 else {
+            // The end is computed only once it is known not to overflow: both numbers come
+            // from clients and may be anywhere in Int's range.
+            let (end, overflow) = edit.location.addingReportingOverflow(edit.length)
+            guard edit.location >= 0, edit.length >= 0, !overflow else {
                 throw .invalidRange(location: edit.location, length: edit.length)
             }
             do throws(TextPositionError) {
                 let lower = try text.utf8Offset(edit.location, in: unit)
-                let upper =
-                    edit.length == 0 ? lower : try text.utf8Offset(edit.location + edit.length, in: unit)
+                let upper = edit.length == 0 ? lower : try text.utf8Offset(end, in: unit)
                 return lower..<upper
             } catch {
                 throw .invalidOffset(error)

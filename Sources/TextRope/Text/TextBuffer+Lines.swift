@@ -82,7 +82,8 @@ extension TextBuffer {
         }
         let start = offset(fromUTF8: bounds.start, to: unit)
         let contentEnd = offset(fromUTF8: bounds.contentEnd, to: unit)
-        let target = min(start + position.character, contentEnd)
+        // Clamp before adding: `character` comes from clients and may be as large as Int.max.
+        let target = start + min(position.character, contentEnd - start)
         return try utf8Offset(target, in: unit)
     }
 }

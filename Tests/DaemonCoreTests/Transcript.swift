@@ -1,0 +1,80 @@
+import DaemonCore
+import JSONRPC
+
+/// A `Server` driven in process, message by message, keeping everything it sends.
+final class Transcript {
+    private(set) var sent: [RPCMessage] = []
+    private(set) lazy var server = Server(configuration: .init(loadsBundledGrammars: false)) {
+        [unowned self] in
+        sent.append($0)
+    }
+    private var nextID = 1
+
+    private init() {}
+
+    /// A transcript whose server has not been initialized yet.
+    static func uninitialized() -> Transcript { Transcript() }
+
+    /// Initializes with `encoding` and pushes on.
+    init(encoding: String = "utf-16") {
+        _ = request(
+            "initialize",
+            [
+                "capabilities": ["general": ["positionEncodings": [.string(encoding)]]],
+                "initializationOptions": ["attributeDeltas": true],
+            ])
+        notify("initialized", [:])
+    }
+
+    /// Sends a request and returns its answer.
+    @discardableResult
+    func request(_ method: String, _ params: JSONValue?) -> Result<JSONValue, ResponseError> {
+        let id = nextID
+        nextID += 1
+        server.handle(.request(id: .integer(id), method: method, params: params))
+        for message in sent.reversed() {
+            if case .response(.integer(id)?, let result) = message { return result }
+        }
+        return .failure(ResponseError(code: 0, message: "no answer"))
+    }
+
+    /// Sends a notification and returns what the server sent in reply.
+    @discardableResult
+    func notify(_ method: String, _ params: JSONValue?) -> [RPCMessage] {
+        let before = sent.count
+        server.handle(.notification(method: method, params: params))
+        return Array(sent[before...])
+    }
+
+    /// Sends raw bytes as one frame body.
+    func frame(_ body: String) -> [RPCMessage] {
+        let before = sent.count
+        server.handle(frame: Array(body.utf8))
+        return Array(sent[before...])
+    }
+
+    /// Opens `text` at `uri` (plain text: no grammar is loaded).
+    func open(_ uri: String, _ text: String, version: Int = 1) {
+        notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": .string(uri), "languageId": "plaintext", "version": .integer(version),
+                    "text": .string(text),
+                ]
+            ])
+    }
+
+    /// `textStorage/attributes` of the whole document (runs, links and version).
+    func attributes(_ uri: String) -> JSONValue? {
+        try? request("textStorage/attributes", ["uri": .string(uri)]).get()
+    }
+
+    /// The codes of `window/logMessage` errors among `messages` (a rejected notification).
+    static func rejections(in messages: [RPCMessage]) -> [String] {
+        messages.compactMap { message in
+            guard case .notification("window/logMessage", let params?) = message else { return nil }
+            return params["message"]?.stringValue
+        }
+    }
+}
