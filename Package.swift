@@ -54,6 +54,9 @@ let package = Package(
             providers: [.apt(["libpsl-dev", "publicsuffix"])]
         ),
 
+        // glibc's malloc_trim and mallopt (no library to link: part of the C library).
+        .systemLibrary(name: "CMalloc"),
+
         // JSON text to values, shared by grammar loading and the protocol.
         .target(name: "JSONSyntax"),
 
@@ -93,7 +96,8 @@ let package = Package(
         .target(
             name: "DaemonCore",
             dependencies: [
-                "JSONRPC", "DocumentStorage", "GrammarEngine", "Highlighting", "TextSegmentation", "TextRope",
+                "CMalloc", "JSONRPC", "DocumentStorage", "GrammarEngine", "Highlighting", "TextSegmentation",
+                "TextRope",
             ]
         ),
 

@@ -1,29 +1,49 @@
 import JSONRPC
 
 extension Server {
-    /// Handles messages received together, coalescing consecutive edits of one document into a
-    /// single transaction: each edit is still validated on its own (a rejected one changes
-    /// nothing), but the hooks run once and one `didProcessEditing` reports the last version.
+    /// Handles messages received together, coalescing queued edits into one transaction per
+    /// document.
+    ///
+    /// A run of consecutive edit notifications (of any documents) is grouped by document, in
+    /// the order each document first appears; each document's edits keep their order. Each is
+    /// still validated on its own (a rejected one changes nothing), but the hooks run once per
+    /// document and one `didProcessEditing` reports its last version. Documents are
+    /// independent, so the order of pushes between them carries no meaning; any other message
+    /// ends the run, so requests still see every edit sent before them.
     public func handle(batch messages: [RPCMessage]) {
         var index = 0
         while index < messages.count {
-            guard let uri = Self.editedURI(messages[index]), let document = documents[uri] else {
+            var end = index
+            while end < messages.count, Self.editedURI(messages[end]) != nil { end += 1 }
+            guard end > index else {
                 handle(messages[index])
                 index += 1
                 continue
             }
-            var end = index + 1
-            while end < messages.count, Self.editedURI(messages[end]) == uri { end += 1 }
-            if end - index == 1 {
-                handle(messages[index])
-            } else {
-                document.storage.beginEditing()
-                for message in messages[index..<end] { handle(message) }
-                if let transaction = try? document.storage.endEditing() {
-                    push(document, transaction: transaction)
-                }
+            var order: [String] = []
+            var groups: [String: [RPCMessage]] = [:]
+            for message in messages[index..<end] {
+                guard let uri = Self.editedURI(message) else { continue }
+                if groups[uri] == nil { order.append(uri) }
+                groups[uri, default: []].append(message)
+            }
+            for uri in order {
+                handle(edits: groups[uri] ?? [], of: uri)
             }
             index = end
+        }
+    }
+
+    /// Applies one document's queued edits as one transaction.
+    private func handle(edits: [RPCMessage], of uri: String) {
+        guard edits.count > 1, let document = documents[uri] else {
+            for message in edits { handle(message) }
+            return
+        }
+        document.storage.beginEditing()
+        for message in edits { handle(message) }
+        if let transaction = try? document.storage.endEditing() {
+            push(document, transaction: transaction)
         }
     }
 

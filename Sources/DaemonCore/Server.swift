@@ -59,8 +59,15 @@ public final class Server {
     /// configured log file.
     func log(_ message: String) {
         let line = Data("highlightd: \(message)\n".utf8)
-        FileHandle.standardError.write(line)
-        logHandle?.write(line)
+        // `try?`: with SIGPIPE ignored, a closed standard error makes the write fail, and
+        // `FileHandle.write(_:)` would trap on that.
+        try? FileHandle.standardError.write(contentsOf: line)
+        try? logHandle?.write(contentsOf: line)
+    }
+
+    /// Flushes the log file to disk (before the process ends).
+    public func flushLog() {
+        try? logHandle?.synchronize()
     }
 }
 
