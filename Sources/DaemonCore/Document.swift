@@ -17,7 +17,7 @@ final class Document {
     let highlighter: SyntaxHighlighter?
     /// The root scope of the grammar in use, or `text.plain`.
     let scopeName: String
-    /// Visible ranges by view id (UTF-8).
+    /// Visible line ranges by view id.
     var viewports: [String: Range<Int>] = [:]
 
     init(uri: String, languageId: String, version: Int, text: String, grammar: Grammar?, styles: StyleTable) {

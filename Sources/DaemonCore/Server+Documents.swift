@@ -84,6 +84,10 @@ extension Server {
         }
     }
 
+    /// How many visible lines a viewport message highlights before it returns; the rest of a
+    /// very tall view is highlighted by the next slices, visible lines first.
+    static let visibleLinesPerViewport = 1_000
+
     /// `textStorage/viewport`: records a view's visible range and highlights it first.
     func viewport(_ params: Params) throws(ResponseError) {
         let document = try document(params.string("uri"))
@@ -106,10 +110,12 @@ extension Server {
         } catch {
             throw .invalidParams("range: \(error)")
         }
-        document.viewports[viewId] = lower..<upper
+        // The highlighter schedules by lines: the lines the range touches.
+        document.viewports[viewId] =
+            text.lineIndex(containingUTF8: lower)..<(text.lineIndex(containingUTF8: upper) + 1)
         guard let highlighter = document.highlighter else { return }
         highlighter.setVisibleRanges(Array(document.viewports.values))
-        highlighter.highlightVisibleLines()
+        highlighter.highlightVisibleLines(lineBudget: Self.visibleLinesPerViewport)
         if let delta = document.storage.takeAttributeChanges() { push(document, delta: delta) }
     }
 

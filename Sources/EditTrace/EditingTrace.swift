@@ -75,7 +75,7 @@ extension EditingTrace {
             for patch in patches {
                 guard patch.count == 3, let position = (patch[0] as? NSNumber)?.intValue,
                     let deleted = (patch[1] as? NSNumber)?.intValue, let inserted = patch[2] as? String,
-                    position >= 0, deleted >= 0
+                    position >= 0, deleted >= 0, position <= Int.max - deleted
                 else { throw .malformed("transaction \(index) has a malformed patch") }
                 parsed.append(Patch(position: position, deleted: deleted, inserted: inserted))
             }
@@ -90,8 +90,10 @@ extension EditingTrace {
         var scalars = Array(startContent.unicodeScalars)
         for transaction in transactions {
             for patch in transaction {
-                let end = min(patch.position + patch.deleted, scalars.count)
-                scalars.replaceSubrange(patch.position..<end, with: patch.inserted.unicodeScalars)
+                // Patches past the end are clamped to it, as the replayers do.
+                let start = min(patch.position, scalars.count)
+                let end = start + min(patch.deleted, scalars.count - start)
+                scalars.replaceSubrange(start..<end, with: patch.inserted.unicodeScalars)
             }
         }
         var view = String.UnicodeScalarView()

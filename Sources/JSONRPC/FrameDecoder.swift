@@ -12,6 +12,9 @@ public struct FrameDecoder: Sendable {
         case error(FramingError)
     }
 
+    /// The longest header section accepted (LSP headers are two short lines).
+    public static let maximumHeaderLength = 8 << 10
+
     /// The largest body accepted.
     public var maximumContentLength: Int
     private var buffer: [UInt8] = []
@@ -35,7 +38,11 @@ public struct FrameDecoder: Sendable {
     /// The next frame or error, or nil until more bytes arrive.
     public mutating func next() -> Event? {
         if resynchronizing && !skipToNextHeader() { return nil }
-        guard let headerEnd = find([0x0D, 0x0A, 0x0D, 0x0A], from: start) else { return nil }
+        guard let headerEnd = find([0x0D, 0x0A, 0x0D, 0x0A], from: start) else {
+            // A header that never ends would otherwise grow the buffer without bound.
+            guard buffer.count - start > Self.maximumHeaderLength else { return nil }
+            return fail(.headerTooLong(limit: Self.maximumHeaderLength), skippingTo: start + 1)
+        }
         // Junk on the same line as the header (`garbage}Content-Length: 5`): skip the junk and
         // read the header, rather than losing the frame with the whole line.
         if let header = findContentLength(from: start, before: headerEnd), header > start,

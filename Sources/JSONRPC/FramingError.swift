@@ -6,6 +6,8 @@ public enum FramingError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidContentLength(String)
     /// `Content-Length` exceeds the configured cap.
     case contentLengthTooLarge(length: Int, limit: Int)
+    /// No empty line ended the header within `limit` bytes.
+    case headerTooLong(limit: Int)
     /// Bytes that are not a header came before a `Content-Length` header on its line; they
     /// were skipped and the header after them is read.
     case junkBeforeHeader(byteCount: Int)
@@ -16,6 +18,7 @@ public enum FramingError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidContentLength(let value): "invalid Content-Length '\(value)'"
         case .contentLengthTooLarge(let length, let limit):
             "Content-Length \(length) exceeds the limit of \(limit) bytes"
+        case .headerTooLong(let limit): "frame header longer than \(limit) bytes"
         case .junkBeforeHeader(let byteCount):
             "\(byteCount) bytes before a Content-Length header were skipped"
         }

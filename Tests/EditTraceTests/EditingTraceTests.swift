@@ -21,6 +21,17 @@ import Testing
         #expect(throws: EditTraceError.self) { try EditingTrace(json: Data(json.utf8)) }
     }
 
+    @Test(arguments: [#"[1,9223372036854775807,""]"#, #"[9223372036854775807,1,""]"#, #"[-1,0,""]"#])
+    func rejectsPatchesWhoseEndOverflows(patch: String) {
+        let json = #"{"endContent":"","txns":[{"patches":["# + patch + "]}]}"
+        #expect(throws: EditTraceError.self) { try EditingTrace(json: Data(json.utf8)) }
+    }
+
+    @Test func naiveReplayClampsPatchesPastTheEnd() throws {
+        let json = #"{"startContent":"ab","endContent":"","txns":[{"patches":[[5,0,"x"],[1,99,"y"]]}]}"#
+        #expect(try EditingTrace(json: Data(json.utf8)).replayNaively() == "ay")
+    }
+
     @Test(.enabled(if: TestData.shouldRun, TestData.skipReason))
     func readsGzippedTracesWhoseNaiveReplayReachesEndContent() throws {
         // The naive model is quadratic; the smallest traces suffice to check the reader.

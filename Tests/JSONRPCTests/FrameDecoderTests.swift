@@ -84,6 +84,23 @@ import Testing
             ])
     }
 
+    @Test func aHeaderThatNeverEndsIsAnErrorAndTheBufferStaysBounded() {
+        var decoder = FrameDecoder()
+        decoder.append(Array("Content-Length: 2\r\n".utf8))
+        var events: [FrameDecoder.Event] = []
+        for _ in 0..<1000 {
+            decoder.append(
+                Array("X-Padding: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n".utf8))
+            events += drain(&decoder)
+        }
+        decoder.append(FrameEncoder.frame(Array("{}".utf8)))
+        events += drain(&decoder)
+        #expect(
+            events == [
+                .error(.headerTooLong(limit: FrameDecoder.maximumHeaderLength)), .frame(Array("{}".utf8)),
+            ])
+    }
+
     @Test func headerNamesAreCaseInsensitiveAndOtherHeadersIgnored() {
         var decoder = FrameDecoder()
         decoder.append(Array("content-length: 2\r\nContent-Type: application/vscode-jsonrpc\r\n\r\n{}".utf8))

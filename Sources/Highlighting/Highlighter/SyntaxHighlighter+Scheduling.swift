@@ -15,6 +15,14 @@ extension SyntaxHighlighter {
         highlightVisibleLines(storage: storage)
     }
 
+    /// Highlights at most `lineBudget` invalid lines of the visible ranges now, leaving the
+    /// rest to the slices (which take visible lines first): a view as tall as a huge document
+    /// must not stall its caller.
+    public func highlightVisibleLines(lineBudget: Int) {
+        guard let storage else { return }
+        highlightVisibleLines(storage: storage, budget: lineBudget)
+    }
+
     func highlightVisibleLines(storage: TextStorage, budget: Int = .max) {
         var remaining = budget
         for range in visibleRanges where remaining > 0 {

@@ -25,7 +25,7 @@ struct BenchStorageCommand: ParsableCommand {
         var textOnly: [UInt64] = []
         var storage: [UInt64] = []
         for _ in 0..<max(1, runs) {
-            let text = Self.replayText(trace)
+            let text = try Self.replayText(trace)
             if textOnly.isEmpty || text.reduce(0, +) < textOnly.reduce(0, +) { textOnly = text }
             let full = try Self.replayStorage(trace)
             if storage.isEmpty || full.reduce(0, +) < storage.reduce(0, +) { storage = full }
@@ -51,7 +51,7 @@ struct BenchStorageCommand: ParsableCommand {
     }
 
     /// Text plus metrics only: scalar offsets converted and applied to a `TextBuffer`.
-    static func replayText(_ trace: EditingTrace) -> [UInt64] {
+    static func replayText(_ trace: EditingTrace) throws -> [UInt64] {
         var buffer = TextBuffer(trace.startContent)
         var times: [UInt64] = []
         times.reserveCapacity(trace.transactions.count)
@@ -66,7 +66,9 @@ struct BenchStorageCommand: ParsableCommand {
             }
             times.append(DispatchTime.now().uptimeNanoseconds - start)
         }
-        precondition(buffer.utf8Count == trace.endContent.utf8.count, "replay diverged from endContent")
+        guard buffer.utf8Count == trace.endContent.utf8.count else {
+            throw ValidationError("the trace's patches do not lead to its endContent")
+        }
         return times
     }
 
@@ -83,7 +85,9 @@ struct BenchStorageCommand: ParsableCommand {
             try storage.applyEdits(edits, unit: .utf32)
             times.append(DispatchTime.now().uptimeNanoseconds - start)
         }
-        precondition(storage.string == trace.endContent, "replay diverged from endContent")
+        guard storage.string == trace.endContent else {
+            throw ValidationError("the trace's patches do not lead to its endContent")
+        }
         return times
     }
 }

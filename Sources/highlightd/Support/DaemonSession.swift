@@ -141,8 +141,11 @@ struct HighlightedText {
         for run in runs.arrayValue ?? [] {
             let pair = run.arrayValue ?? []
             guard pair.count == 2, let length = pair[0].intValue, let id = pair[1].intValue else { continue }
-            let piece = Self.string(units[position..<min(position + length, units.count)], encoding)
-            position += length
+            // Runs come from another process: clamp them to the text rather than trust them.
+            let lower = min(position, units.count)
+            let count = min(max(length, 0), units.count - lower)
+            let piece = Self.string(units[lower..<(lower + count)], encoding)
+            position = lower + count
             guard colour, let hex = styles[id]?["foreground"]?.stringValue, let color = ThemeColor(hex: hex)
             else {
                 output += piece
