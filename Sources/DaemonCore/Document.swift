@@ -15,6 +15,8 @@ final class Document {
     let storage: TextStorage
     /// The syntax hook, or nil for plain text.
     let highlighter: SyntaxHighlighter?
+    /// The link hook (after the syntax hook).
+    let links: LinkDetectionHook
     /// The root scope of the grammar in use, or `text.plain`.
     let scopeName: String
     /// Visible line ranges by view id.
@@ -40,10 +42,19 @@ final class Document {
         }
         // Prose gets bare domains linked; code only what is written as a link.
         let prose = scopeName.hasPrefix("text.")
-        storage.addHook(
-            LinkDetectionHook(detector: LinkDetector(configuration: prose ? .prose : .sourceCode)))
+        links = LinkDetectionHook(detector: LinkDetector(configuration: prose ? .prose : .sourceCode))
+        storage.addHook(links)
     }
 
-    /// Whether background highlighting work remains.
-    var hasPendingWork: Bool { !(highlighter?.isSettled ?? true) }
+    /// Whether background work (highlighting or link detection) remains.
+    var hasPendingWork: Bool { !(highlighter?.isSettled ?? true) || !links.isSettled }
+
+    /// Does one bounded slice of background work: highlighting first, then links.
+    func runBackgroundSlice() {
+        if let highlighter, !highlighter.isSettled {
+            _ = highlighter.highlightNextSlice()
+        } else {
+            links.detectNextSlice(in: storage)
+        }
+    }
 }

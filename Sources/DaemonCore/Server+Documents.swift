@@ -127,8 +127,8 @@ extension Server {
         let pending = documents.values.filter(\.hasPendingWork).sorted {
             ($0.viewports.isEmpty ? 1 : 0, $0.uri) < ($1.viewports.isEmpty ? 1 : 0, $1.uri)
         }
-        guard let document = pending.first, let highlighter = document.highlighter else { return false }
-        _ = highlighter.highlightNextSlice()
+        guard let document = pending.first else { return false }
+        document.runBackgroundSlice()
         if let delta = document.storage.takeAttributeChanges() { push(document, delta: delta) }
         return hasBackgroundWork
     }

@@ -11,11 +11,45 @@ struct UnitMeasure {
 
     /// The lengths, in the negotiated unit, of consecutive UTF-8 stretches starting at `start`.
     ///
-    /// One pass over the bytes of the whole stretch, rather than a rope seek per boundary.
+    /// Short stretches are measured by one pass over their bytes (cheaper than a rope seek per
+    /// boundary); a long one (the unhighlighted rest of a large document just opened) by a seek
+    /// to its end, so a 10 MB push does not copy and scan 10 MB.
     func lengths(of utf8Lengths: [Int], from start: Int) -> [Int] {
         guard unit != .utf8 else { return utf8Lengths }
-        let total = utf8Lengths.reduce(0, +)
-        let bytes = Array(text.substring(start..<(start + total)).utf8)
+        var result: [Int] = []
+        result.reserveCapacity(utf8Lengths.count)
+        var position = start
+        var unitPosition = offset(start)
+        var index = 0
+        while index < utf8Lengths.count {
+            if utf8Lengths[index] > Self.seekThreshold {
+                let end = position + utf8Lengths[index]
+                let unitEnd = offset(end)
+                result.append(unitEnd - unitPosition)
+                (position, unitPosition, index) = (end, unitEnd, index + 1)
+                continue
+            }
+            var batchEnd = index
+            var batchLength = 0
+            while batchEnd < utf8Lengths.count, utf8Lengths[batchEnd] <= Self.seekThreshold {
+                batchLength += utf8Lengths[batchEnd]
+                batchEnd += 1
+            }
+            let counts = scannedLengths(
+                of: utf8Lengths[index..<batchEnd], bytes: position..<(position + batchLength))
+            result += counts
+            unitPosition += counts.reduce(0, +)
+            (position, index) = (position + batchLength, batchEnd)
+        }
+        return result
+    }
+
+    /// Stretches longer than this many bytes are measured by a rope seek.
+    static let seekThreshold = 4096
+
+    /// The lengths of consecutive stretches, counted over their bytes.
+    private func scannedLengths(of utf8Lengths: ArraySlice<Int>, bytes range: Range<Int>) -> [Int] {
+        let bytes = Array(text.substring(range).utf8)
         var result: [Int] = []
         result.reserveCapacity(utf8Lengths.count)
         var index = 0

@@ -144,39 +144,39 @@ public struct JSONParser<Builder: JSONBuilding> {
         return value
     }
 
+    /// Reads a string. The unescaped bytes are gathered in one buffer and decoded once at the
+    /// end: a 10 MB document with a `\n` escape per line decodes in one pass instead of
+    /// 200,000 small string appends.
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1
         var runStart = index
-        var result = ""
-        func flushRun(_ end: Int) {
-            if end > runStart { result += String(decoding: bytes[runStart..<end], as: UTF8.self) }
-        }
+        var unescaped: [UInt8] = []
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                flushRun(index)
-                index += 1
-                return result
+                defer { index += 1 }
+                if unescaped.isEmpty { return String(decoding: bytes[runStart..<index], as: UTF8.self) }
+                unescaped.append(contentsOf: bytes[runStart..<index])
+                return String(decoding: unescaped, as: UTF8.self)
             }
             if byte < 0x20 { throw error("control character in string") }
             if byte != UInt8(ascii: "\\") {
                 index += 1
                 continue
             }
-            flushRun(index)
+            if unescaped.isEmpty { unescaped.reserveCapacity(bytes.count - runStart) }
+            unescaped.append(contentsOf: bytes[runStart..<index])
             index += 1
             guard index < bytes.count else { break }
             let escape = bytes[index]
             index += 1
             switch escape {
-            case UInt8(ascii: "\""): result += "\""
-            case UInt8(ascii: "\\"): result += "\\"
-            case UInt8(ascii: "/"): result += "/"
-            case UInt8(ascii: "b"): result += "\u{08}"
-            case UInt8(ascii: "f"): result += "\u{0C}"
-            case UInt8(ascii: "n"): result += "\n"
-            case UInt8(ascii: "r"): result += "\r"
-            case UInt8(ascii: "t"): result += "\t"
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): unescaped.append(escape)
+            case UInt8(ascii: "b"): unescaped.append(0x08)
+            case UInt8(ascii: "f"): unescaped.append(0x0C)
+            case UInt8(ascii: "n"): unescaped.append(0x0A)
+            case UInt8(ascii: "r"): unescaped.append(0x0D)
+            case UInt8(ascii: "t"): unescaped.append(0x09)
             case UInt8(ascii: "u"):
                 var code = try parseHex4()
                 if (0xD800..<0xDC00).contains(code), index + 1 < bytes.count,
@@ -190,7 +190,7 @@ public struct JSONParser<Builder: JSONBuilding> {
                     }
                 }
                 // A lone surrogate cannot be a String scalar: replace it, as decoders do.
-                result.unicodeScalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+                unescaped.append(contentsOf: UTF8.encode(Unicode.Scalar(code) ?? "\u{FFFD}")!)
             default: throw error("invalid escape")
             }
             runStart = index

@@ -6,6 +6,12 @@ import DocumentStorage
 /// Links never span lines, so the paragraphs the storage reports (whole lines) are all that
 /// can have changed; links elsewhere keep their ids. Unchanged links at the same place keep
 /// theirs too, so deltas name only what really changed.
+///
+/// A transaction over more than `sliceLength` bytes (opening a large file) detects only its
+/// first `sliceLength` bytes at once and leaves the rest **pending**: `detectNextSlice(in:)`
+/// works through it in bounded slices, as background highlighting does, so a 10 MB open does
+/// not hold the daemon up. Pending text is tracked as one range that only grows to cover
+/// edits, so every line is detected after its last change.
 public final class LinkDetectionHook: TextStorageHook {
     /// The name in logs and failure reports.
     public let name = "links"
@@ -13,15 +19,27 @@ public final class LinkDetectionHook: TextStorageHook {
     /// The detector run over each edited paragraph.
     public var detector: LinkDetector
 
+    /// The most bytes detected in one transaction or one slice (cut at a line end).
+    public var sliceLength: Int
+
+    /// Text whose links have not been detected since it last changed (UTF-8), if any.
+    public private(set) var pendingRange: Range<Int>?
+
     /// Makes a hook running `detector` (prose rules by default; use
     /// `LinkDetector(configuration: .sourceCode)` for code).
-    public init(detector: LinkDetector = LinkDetector()) {
+    public init(detector: LinkDetector = LinkDetector(), sliceLength: Int = 64 << 10) {
         self.detector = detector
+        self.sliceLength = max(1, sliceLength)
     }
 
-    /// Replaces the links in the context's paragraph range with freshly detected ones.
+    /// Whether no text is waiting for detection.
+    public var isSettled: Bool { pendingRange == nil }
+
+    /// Replaces the links in the context's paragraph range with freshly detected ones (the
+    /// first `sliceLength` bytes of it; the rest becomes pending).
     public func processEditing(in storage: TextStorage, context: EditingContext) throws {
         guard let edited = context.editedRange else { return }
+        mapPendingRange(through: edited, changeInLength: context.changeInLength, in: storage)
         // An edit ending in a line break also changes the line after it (where that line now
         // starts, so `x\nexample.com` gains a link and a split link leaves a fragment there),
         // but the storage's paragraph range stops before that line: reach one byte past.
@@ -32,13 +50,76 @@ public final class LinkDetectionHook: TextStorageHook {
                 context.paragraphRange.lowerBound, following.lowerBound)..<max(
                 context.paragraphRange.upperBound, following.upperBound)
         guard !paragraphs.isEmpty else { return }
-        let text = storage.text.substring(paragraphs)
+        let done = detect(in: paragraphs, of: storage)
+        if done.upperBound < paragraphs.upperBound { addPending(done.upperBound..<paragraphs.upperBound) }
+    }
+
+    /// Detects the links of the next pending slice (writing them outside a transaction:
+    /// collect the changes with `storage.takeAttributeChanges()`); returns whether text
+    /// remains pending.
+    @discardableResult
+    public func detectNextSlice(in storage: TextStorage) -> Bool {
+        guard let pending = pendingRange else { return false }
+        let clamped =
+            min(pending.lowerBound, storage.text.utf8Count)..<min(pending.upperBound, storage.text.utf8Count)
+        guard !clamped.isEmpty else {
+            pendingRange = nil
+            return false
+        }
+        let done = detect(in: clamped, of: storage)
+        pendingRange = done.upperBound < clamped.upperBound ? done.upperBound..<clamped.upperBound : nil
+        return pendingRange != nil
+    }
+
+    /// Detects links in the first `sliceLength` bytes of `paragraphs` (whole lines: the cut is
+    /// made after a line break, or at the end); returns the range done.
+    private func detect(in paragraphs: Range<Int>, of storage: TextStorage) -> Range<Int> {
+        var end = paragraphs.upperBound
+        if paragraphs.count > sliceLength {
+            let cut = paragraphs.lowerBound + sliceLength
+            let line = storage.text.lineIndex(containingUTF8: cut)
+            let lineEnd = (try? storage.text.lineBounds(line).end) ?? paragraphs.upperBound
+            end = min(max(lineEnd, paragraphs.lowerBound + 1), paragraphs.upperBound)
+        }
+        let range = paragraphs.lowerBound..<end
+        let text = storage.text.substring(range)
         let spans = detector.links(in: text).map { link in
             LinkSpan(
-                range: (paragraphs.lowerBound + link.utf8Range.lowerBound)..<(paragraphs.lowerBound
+                range: (range.lowerBound + link.utf8Range.lowerBound)..<(range.lowerBound
                     + link.utf8Range.upperBound),
                 link: LinkAttribute(id: 0, target: link.target, isUnbreakable: true))
         }
-        storage.setLinks(spans, replacingIn: paragraphs)
+        storage.setLinks(spans, replacingIn: range)
+        return range
+    }
+
+    /// Moves the pending range through a transaction's edits (known only as their union):
+    /// text before the edits stays, text after them shifts, and a pending range touching them
+    /// grows to cover them — a superset is always safe, detection being idempotent.
+    private func mapPendingRange(through edited: Range<Int>, changeInLength: Int, in storage: TextStorage) {
+        guard let pending = pendingRange else { return }
+        let editedBefore = edited.lowerBound..<max(edited.lowerBound, edited.upperBound - changeInLength)
+        let mapped: Range<Int>
+        if pending.upperBound <= editedBefore.lowerBound {
+            mapped = pending
+        } else if pending.lowerBound >= editedBefore.upperBound {
+            mapped = (pending.lowerBound + changeInLength)..<(pending.upperBound + changeInLength)
+        } else {
+            let upper =
+                pending.upperBound >= editedBefore.upperBound
+                ? pending.upperBound + changeInLength : edited.upperBound
+            mapped = min(pending.lowerBound, edited.lowerBound)..<max(upper, edited.upperBound)
+        }
+        let length = storage.text.utf8Count
+        let clamped = min(mapped.lowerBound, length)..<min(max(mapped.upperBound, mapped.lowerBound), length)
+        pendingRange = clamped.isEmpty ? nil : clamped
+    }
+
+    private func addPending(_ range: Range<Int>) {
+        guard let pending = pendingRange else {
+            pendingRange = range
+            return
+        }
+        pendingRange = min(pending.lowerBound, range.lowerBound)..<max(pending.upperBound, range.upperBound)
     }
 }

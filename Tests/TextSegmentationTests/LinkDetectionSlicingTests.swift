@@ -1,0 +1,68 @@
+import DocumentStorage
+import TestSupport
+import Testing
+import TextSegmentation
+
+/// Large transactions detect links in slices; edits made while text is pending must not leave
+/// any line undetected once the slices have run.
+@Suite struct LinkDetectionSlicingTests {
+    /// (range, target) of every link, comparable across storages.
+    private func links(of storage: TextStorage) -> [String] {
+        storage.links(in: 0..<storage.text.utf8Count).map { "\($0.range) \($0.link.target)" }
+    }
+
+    private func settled(_ text: String) -> [String] {
+        let fresh = TextStorage(text)
+        fresh.addHook(LinkDetectionHook(sliceLength: .max))
+        fresh.reprocess(0..<fresh.text.utf8Count)
+        return links(of: fresh)
+    }
+
+    @Test func aLargeOpenDetectsItsFirstSliceAtOnceAndTheRestInSlices() {
+        let text = (0..<200).map { "line \($0) see www.example\($0).com now\n" }.joined()
+        let storage = TextStorage(text)
+        let hook = LinkDetectionHook(sliceLength: 512)
+        storage.addHook(hook)
+        storage.reprocess(0..<storage.text.utf8Count)
+        let first = storage.links(in: 0..<storage.text.utf8Count)
+        #expect(!first.isEmpty && first.allSatisfy { $0.range.upperBound <= 1024 })
+        #expect(!hook.isSettled)
+        var slices = 0
+        while hook.detectNextSlice(in: storage) { slices += 1 }
+        #expect(slices > 5)
+        #expect(links(of: storage) == settled(text))
+    }
+
+    @Test(arguments: [1, 16, 64, 300, 5000])
+    func randomEditsDuringSlicingConvergeToAFullDetection(sliceLength: Int) throws {
+        var random = SeededGenerator(fallback: UInt64(0x51CE + sliceLength))
+        let pieces = ["www.a.com", " ", "\n", "http://x.io/p", "é", "mail@b.org", "\r\n", "x", ".", "日本"]
+        var text = (0..<300).map { _ in pieces.randomElement(using: &random)! }.joined()
+        let storage = TextStorage(text)
+        let hook = LinkDetectionHook(sliceLength: sliceLength)
+        storage.addHook(hook)
+        storage.reprocess(0..<storage.text.utf8Count)
+        for _ in 0..<300 {
+            if Int.random(in: 0..<10, using: &random) == 0 { hook.detectNextSlice(in: storage) }
+            let scalars = Array(text.unicodeScalars)
+            let start = Int.random(in: 0...scalars.count, using: &random)
+            let end = min(scalars.count, start + Int.random(in: 0...4, using: &random))
+            let inserted = (0..<Int.random(in: 0...2, using: &random)).map { _ in
+                pieces.randomElement(using: &random)!
+            }.joined()
+            do {
+                try storage.replaceCharacters(in: start..<end, unit: .utf32, with: inserted)
+            } catch {
+                continue  // between \r and \n: rejected, nothing changed
+            }
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars[..<start])
+            view.append(contentsOf: inserted.unicodeScalars)
+            view.append(contentsOf: scalars[end...])
+            text = String(view)
+        }
+        while hook.detectNextSlice(in: storage) {}
+        #expect(storage.string == text)
+        #expect(links(of: storage) == settled(text), "seed \(random.seed)")
+    }
+}
