@@ -18,12 +18,12 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "highlightd", targets: ["highlightd"]),
-        // For the Benchmarks package; not a supported API.
+        // For the Benchmarks and Fuzzing packages; not a supported API.
         .library(
             name: "highlightdLibraries",
             targets: [
                 "TextRope", "DocumentStorage", "EditTrace", "GrammarEngine", "Highlighting",
-                "TextSegmentation",
+                "TextSegmentation", "JSONSyntax", "JSONRPC", "DaemonCore",
             ]
         ),
     ],

@@ -3,7 +3,7 @@
 # `scripts/lint.sh --fix` formats in place first. Findings fail the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-dirs=(Package.swift Sources Tests)
+dirs=(Package.swift Sources Tests Fuzzing/Package.swift Fuzzing/Sources)
 [ -d Benchmarks ] && dirs+=(Benchmarks/Package.swift Benchmarks/Sources)
 if [ "${1:-}" = "--fix" ]; then
     swift format format --in-place --recursive --parallel "${dirs[@]}"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every check highlightd has: system packages, lint, the debug build and every test
-# (unit, property, conformance, grammar fixtures, end-to-end tests of the binary, and an
-# independent LSP client). This is the README's test command and CI's.
+# (unit, property, conformance, grammar fixtures, end-to-end tests of the binary, an
+# independent LSP client, and every libFuzzer target for a few seconds). This is the README's test command and CI's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,3 +23,6 @@ echo "== LSP face, through an independent client (pytest-lsp)"
 
 echo "== Swift tests"
 swift test --skip-build --parallel --num-workers 2
+
+echo "== fuzz targets, briefly (fixed seed; scripts/fuzz.sh --time N for a real run)"
+scripts/fuzz.sh --time 5

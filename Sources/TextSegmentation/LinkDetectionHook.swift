@@ -66,8 +66,11 @@ public final class LinkDetectionHook: TextStorageHook {
             pendingRange = nil
             return false
         }
-        let done = detect(in: clamped, of: storage)
-        pendingRange = done.upperBound < clamped.upperBound ? done.upperBound..<clamped.upperBound : nil
+        // Edits can leave the pending range starting or ending inside a line (it grows to
+        // cover them); links are detected line by line, so take whole lines.
+        let paragraphs = storage.paragraphRange(for: clamped)
+        let done = detect(in: paragraphs, of: storage)
+        pendingRange = done.upperBound < paragraphs.upperBound ? done.upperBound..<paragraphs.upperBound : nil
         return pendingRange != nil
     }
 

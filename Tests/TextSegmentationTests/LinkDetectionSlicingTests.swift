@@ -33,6 +33,24 @@ import TextSegmentation
         #expect(links(of: storage) == settled(text))
     }
 
+    @Test func aSliceAfterAnEditStartingInsideALineKeepsTheLinkWhole() throws {
+        // Joining two lines inside the pending text leaves the pending range starting in the
+        // middle of the joined line; the next slice must still detect whole lines (found by
+        // the FuzzStorage target).
+        let text = "a\nb\ngo www.exa\nmple.com now\nc\n"
+        let storage = TextStorage(text)
+        // The open detects the first three lines (through "go www.exa\n"); the rest is pending.
+        let hook = LinkDetectionHook(sliceLength: 12)
+        storage.addHook(hook)
+        storage.reprocess(0..<storage.text.utf8Count)
+        #expect(hook.pendingRange?.lowerBound == 15)
+        let newline = 14  // the line break in "www.exa\nmple.com"
+        try storage.replaceCharacters(in: newline..<(newline + 1), with: "")
+        while hook.detectNextSlice(in: storage) {}
+        #expect(links(of: storage) == settled(storage.string))
+        #expect(links(of: storage).count == 1)
+    }
+
     @Test(arguments: [1, 16, 64, 300, 5000])
     func randomEditsDuringSlicingConvergeToAFullDetection(sliceLength: Int) throws {
         var random = SeededGenerator(fallback: UInt64(0x51CE + sliceLength))
