@@ -2,10 +2,11 @@
 # Builds the libFuzzer targets of Fuzzing/ (with AddressSanitizer) and runs each one on its
 # seed corpus in Tests/FuzzCorpora/<target>/ for a while.
 #
-#   scripts/fuzz.sh [--time SECONDS] [--seed N] [TARGET...]
+#   scripts/fuzz.sh [--time SECONDS] [--seed N] [--no-build] [TARGET...]
 #
 #   --time  seconds per target (default 5: the test command's quick run; a real run is e.g.
 #           --time 1200). --seed fixes libFuzzer's seed (default 1, so CI runs repeat).
+#           --no-build runs what .build-fuzz holds (to run several targets side by side).
 #   TARGET  FuzzFrames FuzzJSON FuzzServer FuzzTranslator FuzzGrammar FuzzTheme FuzzLinks
 #           FuzzStorage (default: all).
 #
@@ -17,11 +18,13 @@ cd "$(dirname "$0")/.."
 
 seconds=5
 seed=1
+build=yes
 targets=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --time) seconds="$2"; shift 2 ;;
         --seed) seed="$2"; shift 2 ;;
+        --no-build) build=no; shift ;;
         -*) echo "unknown option $1" >&2; exit 2 ;;
         *) targets+=("$1"); shift ;;
     esac
@@ -30,9 +33,14 @@ if [ ${#targets[@]} -eq 0 ]; then
     targets=(FuzzFrames FuzzJSON FuzzServer FuzzTranslator FuzzGrammar FuzzTheme FuzzLinks FuzzStorage)
 fi
 
-echo "fuzz: building (release, -sanitize=fuzzer,address)"
-swift build --package-path Fuzzing --scratch-path .build-fuzz -c release \
-    --sanitize=fuzzer --sanitize=address
+# SwiftPM passes `-sanitize=fuzzer -sanitize=address` as two flags, and swiftc keeps only the
+# last one, which leaves out the coverage instrumentation libFuzzer needs; the combined flag
+# after them restores both (checked below: every run must report coverage).
+if [ "$build" = yes ]; then
+    echo "fuzz: building (release, -sanitize=fuzzer,address)"
+    swift build --package-path Fuzzing --scratch-path .build-fuzz -c release \
+        --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address
+fi
 
 for target in "${targets[@]}"; do
     corpus=".build-fuzz/corpus/$target"
@@ -48,8 +56,12 @@ for target in "${targets[@]}"; do
         ".build-fuzz/release/$target" "$corpus" "Tests/FuzzCorpora/$target" \
         -max_total_time="$seconds" -seed="$seed" -timeout=20 -rss_limit_mb=3072 \
         -artifact_prefix="$crashes/" -print_final_stats=1 > "$crashes/../$target.log" 2>&1 || status=$?
-    grep -E "^(INFO: Seed|#[0-9]+ +(INITED|DONE)|stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)|==[0-9]+==ERROR|SUMMARY)|Fatal error|deadly signal|Test unit written" \
+    grep -E "^(INFO: Seed|#[0-9]+[[:space:]]+(INITED|DONE)|stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)|==[0-9]+==ERROR|SUMMARY)|Fatal error|deadly signal|Test unit written" \
         "$crashes/../$target.log" || true
+    if ! grep -qE "INITED cov: [0-9]+" "$crashes/../$target.log"; then
+        echo "fuzz: $target is not instrumented for coverage (no 'INITED cov:')" >&2
+        exit 1
+    fi
     if [ "$status" -ne 0 ]; then
         tail -40 "$crashes/../$target.log" >&2
         echo "fuzz: $target FAILED (exit $status); see $crashes/" >&2

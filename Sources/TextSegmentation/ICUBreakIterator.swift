@@ -1,4 +1,4 @@
-import CICU
+internal import CICU
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,4 @@
-import CICU
+internal import CICU
 
 extension LineBreaker {
     /// Where a line starts: after a mandatory break, or at a soft wrap.

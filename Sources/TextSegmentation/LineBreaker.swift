@@ -1,4 +1,4 @@
-import CICU
+internal import CICU
 
 /// Soft-wraps text to a number of terminal columns without ever breaking inside an
 /// unbreakable span (a link).
