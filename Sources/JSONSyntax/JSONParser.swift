@@ -164,7 +164,6 @@ public struct JSONParser<Builder: JSONBuilding> {
                 index += 1
                 continue
             }
-            if unescaped.isEmpty { unescaped.reserveCapacity(bytes.count - runStart) }
             unescaped.append(contentsOf: bytes[runStart..<index])
             index += 1
             guard index < bytes.count else { break }
