@@ -10,6 +10,12 @@ public enum GrammarError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownGrammar(String)
     /// A rule's pattern failed to translate or compile; the rule is disabled.
     case invalidPattern(grammar: String, rulePath: String, pattern: String, message: String)
+    /// A rule went past a limit that keeps a hostile grammar from exhausting the stack, memory
+    /// or time (see `Grammar.Limits`); it is left out and the rest of the grammar works.
+    case limitExceeded(grammar: String, rulePath: String, message: String)
+    /// An injection selector cannot be used (see `ScopeSelector.maximumNesting`); the injection
+    /// is ignored.
+    case invalidSelector(grammar: String, selector: String, message: String)
 
     public var description: String {
         switch self {
@@ -19,6 +25,10 @@ public enum GrammarError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unknownGrammar(let key): return "no grammar for \(key)"
         case .invalidPattern(let grammar, let rulePath, let pattern, let message):
             return "\(grammar) \(rulePath): pattern \(pattern) disabled: \(message)"
+        case .limitExceeded(let grammar, let rulePath, let message):
+            return "\(grammar) \(rulePath): rule left out: \(message)"
+        case .invalidSelector(let grammar, let selector, let message):
+            return "\(grammar): injection selector \(selector.prefix(80)) ignored: \(message)"
         }
     }
 }
