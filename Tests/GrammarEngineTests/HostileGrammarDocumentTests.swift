@@ -90,3 +90,27 @@ import Testing
         #expect(pairs[1].1 == .bool(false))
     }
 }
+
+extension HostileGrammarDocumentTests {
+    @Test(.timeLimit(.minutes(1)))
+    func grammarPathsThatAreNotRegularFilesAreRefused() throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("highlightd-grammars-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for url in [URL(fileURLWithPath: "/dev/zero"), folder] {
+            #expect(throws: GrammarError.notRegularFile(path: url.path)) { try RawGrammar(contentsOf: url) }
+        }
+    }
+
+    @Test func grammarFilesLargerThanTheLimitAreRefused() throws {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("highlightd-huge-\(UUID().uuidString).json")
+        try Data("{}".utf8).write(to: url)
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.truncate(atOffset: 16 << 20 + 1)
+        try handle.close()
+        #expect(throws: GrammarError.tooLarge(path: url.path, limit: 16 << 20)) {
+            try RawGrammar(contentsOf: url)
+        }
+    }
+}

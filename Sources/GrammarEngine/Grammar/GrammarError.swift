@@ -2,6 +2,10 @@
 public enum GrammarError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file could not be read.
     case unreadable(path: String, message: String)
+    /// The path names a directory, device, FIFO or socket, not a grammar file.
+    case notRegularFile(path: String)
+    /// The file is larger than `limit` bytes, the most read for a grammar.
+    case tooLarge(path: String, limit: Int)
     /// The document is not valid JSON, plist or YAML, or not a grammar.
     case malformed(message: String)
     /// The grammar has no `scopeName`.
@@ -20,6 +24,8 @@ public enum GrammarError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unreadable(let path, let message): return "cannot read \(path): \(message)"
+        case .notRegularFile(let path): return "cannot read \(path): not a regular file"
+        case .tooLarge(let path, let limit): return "cannot read \(path): larger than \(limit) bytes"
         case .malformed(let message): return "malformed grammar: \(message)"
         case .missingScopeName(let path): return "grammar without scopeName\(path.map { " in \($0)" } ?? "")"
         case .unknownGrammar(let key): return "no grammar for \(key)"
@@ -29,6 +35,17 @@ public enum GrammarError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(grammar) \(rulePath): rule left out: \(message)"
         case .invalidSelector(let grammar, let selector, let message):
             return "\(grammar): injection selector \(selector.prefix(80)) ignored: \(message)"
+        }
+    }
+}
+
+extension GrammarError {
+    /// The grammar layer's error for a file that was not read.
+    init(_ error: ResourceFileError) {
+        switch error {
+        case .unreadable(let path, let reason): self = .unreadable(path: path, message: reason)
+        case .notRegularFile(let path): self = .notRegularFile(path: path)
+        case .tooLarge(let path, let limit): self = .tooLarge(path: path, limit: limit)
         }
     }
 }
