@@ -35,3 +35,21 @@ private typealias F = ThemeFixtures
         #expect(expected.description.contains(url.path) && expected.description.contains("16777216"))
     }
 }
+
+extension HostileThemeFileTests {
+    @Test func includeChainsPastTheDepthLimitAreMalformed() throws {
+        let folder = try F.scratchFolder()
+        try F.write(#"{ "tokenColors": [] }"#, to: "t40.json", in: folder)
+        for index in 0..<40 {
+            try F.write(#"{ "include": "t\#(index + 1).json" }"#, to: "t\(index).json", in: folder)
+        }
+        do {
+            _ = try Theme.load(from: folder.appendingPathComponent("t0.json"))
+            Issue.record("expected a malformed-theme error")
+        } catch {
+            #expect(error.description.contains("includes nest deeper than 32 files"))
+        }
+        // A chain of nine files (t32 … t40) loads.
+        #expect(throws: Never.self) { try Theme.load(from: folder.appendingPathComponent("t32.json")) }
+    }
+}
