@@ -6,11 +6,12 @@ internal import CICU
 /// everything else (East Asian Ambiguous included) takes 1.
 public enum ColumnWidth {
     /// The width of one grapheme cluster starting at `column`, with tab stops every
-    /// `tabWidth` columns.
+    /// `tabWidth` columns (clamped as ``LineBreaker/Configuration/tabWidth`` is; a negative
+    /// column counts as 0), so no argument can overflow.
     public static func of(_ grapheme: Character, atColumn column: Int = 0, tabWidth: Int = 8) -> Int {
         if grapheme == "\t" {
-            let stop = max(tabWidth, 1)
-            return stop - column % stop
+            let stop = LineBreaker.Configuration.clamp(tabWidth)
+            return stop - max(column, 0) % stop
         }
         return of(scalars: grapheme.unicodeScalars)
     }

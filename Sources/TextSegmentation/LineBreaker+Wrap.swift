@@ -43,6 +43,8 @@ extension LineBreaker {
                     lastOpportunity = index
                 }
             }
+            // A grapheme is at most `maximumTabWidth` columns wide, so `column` stays far from
+            // overflowing however long the line.
             let (width, hangs) = measure(units, start..<ends[index], column: column)
             if !hangs, column > 0, column + width > columns {
                 let breakIndex: Int

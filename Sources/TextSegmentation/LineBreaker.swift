@@ -18,12 +18,27 @@ internal import CICU
 public struct LineBreaker: Sendable {
     /// How lines are measured.
     public struct Configuration: Sendable, Hashable {
-        /// Columns between tab stops; a tab advances to the next stop.
-        public var tabWidth: Int
+        /// The widest tab stop: wider values are clamped to it, as values below 1 are to 1. With
+        /// it a grapheme adds at most 1,024 columns, so column sums cannot overflow for any input
+        /// (a tab width near `Int.max` used to trap). The daemon refuses wider values outright.
+        public static let maximumTabWidth = 1_024
 
-        /// Makes a configuration with tab stops every `tabWidth` columns (at least 1).
+        /// Columns between tab stops; a tab advances to the next stop. Always within
+        /// `1...maximumTabWidth`: values outside are clamped, here and in the initializer.
+        public var tabWidth: Int {
+            get { clampedTabWidth }
+            set { clampedTabWidth = Self.clamp(newValue) }
+        }
+        private var clampedTabWidth: Int
+
+        /// Makes a configuration with tab stops every `tabWidth` columns, clamped to
+        /// `1...maximumTabWidth`.
         public init(tabWidth: Int = 8) {
-            self.tabWidth = max(tabWidth, 1)
+            clampedTabWidth = Self.clamp(tabWidth)
+        }
+
+        static func clamp(_ tabWidth: Int) -> Int {
+            min(max(tabWidth, 1), maximumTabWidth)
         }
     }
 

@@ -29,3 +29,20 @@ import Testing
         #expect(parsed[2].matcher(["source.js", "comment.line"]))
     }
 }
+
+extension ScopeSelectorTests {
+    @Test func selectorsNestedPastTheLimitMatchNothing() {
+        #expect(ScopeSelector.parse(String(repeating: "-", count: 100_000) + "a").isEmpty)
+        #expect(ScopeSelector.parse(String(repeating: "(", count: 100_000) + "a").isEmpty)
+        #expect(ScopeSelector.parse(String(repeating: "(", count: 65) + "a").isEmpty)
+    }
+
+    @Test func selectorsNestedUpToTheLimitStillMatch() {
+        let depth = ScopeSelector.maximumNesting
+        let nested = String(repeating: "(", count: depth) + "source" + String(repeating: ")", count: depth)
+        #expect(accepts(nested, ["source.js"]))
+        // An even number of negations accepts what the operand accepts, an odd number rejects it.
+        #expect(accepts(String(repeating: "- ", count: depth) + "source", ["source.js"]))
+        #expect(!accepts(String(repeating: "- ", count: depth - 1) + "source", ["source.js"]))
+    }
+}

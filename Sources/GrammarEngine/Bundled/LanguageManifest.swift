@@ -39,9 +39,9 @@ public struct LanguageManifest: Sendable, Hashable {
         struct Document: Decodable { var languages: [Language] }
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = Data(try ResourceFile.contents(of: url))
         } catch {
-            throw .unreadable(path: url.path, message: "\(error)")
+            throw GrammarError(error)
         }
         do {
             self.languages = try JSONDecoder().decode(Document.self, from: data).languages

@@ -46,9 +46,9 @@ public struct ConformanceSuite: Sendable {
     public init(contentsOf url: URL) throws(GrammarError) {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = Data(try ResourceFile.contents(of: url))
         } catch {
-            throw .unreadable(path: url.path, message: "\(error)")
+            throw GrammarError(error)
         }
         guard case .array(let items) = try RawValue.parse(data, format: .json) else {
             throw .malformed(message: "a suite is a JSON array")

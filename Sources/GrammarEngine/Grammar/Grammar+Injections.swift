@@ -5,17 +5,20 @@ extension Grammar {
     func collectInjections(rootContext: Context) -> [Injection] {
         var result: [Injection] = []
         for (selector, rawRule) in raw.injections {
-            let id = compiledRuleId(rawRule, context: rootContext, path: "injections[\(selector)].")
-            for (matcher, priority) in ScopeSelector.parse(selector) {
+            guard let matchers = matchers(selector, grammar: scopeName),
+                let id = compiledRuleId(rawRule, context: rootContext, path: "injections[\(selector)].")
+            else { continue }
+            for (matcher, priority) in matchers {
                 result.append(Injection(selector: selector, matcher: matcher, ruleId: id, priority: priority))
             }
         }
         for scope in sources.injections(raw.scopeName) {
             guard let context = externalContext(scope, includer: rootContext),
-                let injected = sources.grammar(scope), let selector = injected.injectionSelector
+                let injected = sources.grammar(scope), let selector = injected.injectionSelector,
+                let matchers = matchers(selector, grammar: scope),
+                let id = compiledRuleId(injected.rootRule, context: context, path: "\(scope).")
             else { continue }
-            let id = compiledRuleId(injected.rootRule, context: context, path: "\(scope).")
-            for (matcher, priority) in ScopeSelector.parse(selector) {
+            for (matcher, priority) in matchers {
                 result.append(Injection(selector: selector, matcher: matcher, ruleId: id, priority: priority))
             }
         }
@@ -23,5 +26,17 @@ extension Grammar {
         return result.enumerated().sorted {
             ($0.element.priority, $0.offset) < ($1.element.priority, $1.offset)
         }.map(\.element)
+    }
+
+    /// The matchers of an injection selector, or nil (reported) when it cannot be used.
+    private func matchers(
+        _ selector: String, grammar: String
+    ) -> [(matcher: ScopeSelector.Matcher, priority: Int)]? {
+        do {
+            return try ScopeSelector.parseChecked(selector)
+        } catch {
+            report(.invalidSelector(grammar: grammar, selector: selector, message: "\(error)"))
+            return nil
+        }
     }
 }

@@ -6,15 +6,7 @@ extension Grammar {
         lock.lock()
         defer { lock.unlock() }
         if let list = rule.publishedList(variant) { return list }
-        var sources: [(RegexSource, Int)] = []
-        var visiting: Set<Int> = []
-        if rule.kind == .includeOnly {
-            collectPatterns(rule, into: &sources, visiting: &visiting)
-        } else {
-            for id in rule.patterns {
-                if let child = self.rule(id) { collectPatterns(child, into: &sources, visiting: &visiting) }
-            }
-        }
+        let sources = collectPatterns(rule)
         let hasAnchor = sources.contains { $0.0.hasAnchor }
         let patterns = sources.map { pattern(for: $0.0, allowA: allowA, allowG: allowG) }
         let entries =
@@ -67,25 +59,6 @@ extension Grammar {
         return entries
     }
 
-    /// vscode's `collectPatterns`: match → its match, begin rules → their begin, include-only
-    /// → its children inlined. Cycles made only of include-only rules are cut.
-    private func collectPatterns(
-        _ rule: Rule, into sources: inout [(RegexSource, Int)], visiting: inout Set<Int>
-    ) {
-        switch rule.kind {
-        case .match, .beginEnd, .beginWhile:
-            if let match = rule.match { sources.append((match, rule.id)) }
-        case .includeOnly:
-            guard visiting.insert(rule.id).inserted else { return }
-            defer { visiting.remove(rule.id) }
-            for id in rule.patterns {
-                if let child = self.rule(id) { collectPatterns(child, into: &sources, visiting: &visiting) }
-            }
-        case .capture:
-            break
-        }
-    }
-
     /// The end pattern of a begin/end rule, or the while pattern of a begin/while rule, with
     /// back-references resolved as stored on the frame.
     func closingPattern(_ rule: Rule, resolved: String?, allowA: Bool, allowG: Bool) -> Pattern {
@@ -136,9 +109,9 @@ extension Grammar {
     }
 
     private func disabled(_ source: RegexSource, message: String) -> Pattern {
-        let error = GrammarError.invalidPattern(
-            grammar: scopeName, rulePath: source.rulePath, pattern: source.source, message: message)
-        if !patternDiagnostics.contains(error) { patternDiagnostics.append(error) }
+        report(
+            .invalidPattern(
+                grammar: scopeName, rulePath: source.rulePath, pattern: source.source, message: message))
         return Pattern.never
     }
 

@@ -4,8 +4,20 @@ extension Grammar {
     /// As in vscode-textmate, the id is cached per raw rule, so a rule is compiled once, in
     /// the lexical context of its first reference. While a rule is being built its id is
     /// known but `rule(id)` is still nil, which is what lets recursive grammars terminate.
-    func compiledRuleId(_ raw: RawRule, context: Context, path: String) -> Int {
+    ///
+    /// Compiling recurses through each rule's children; past ``Limits/ruleNesting`` levels the
+    /// rule is left out (nil) and reported, and a later, shallower reference may still compile it.
+    func compiledRuleId(_ raw: RawRule, context: Context, path: String) -> Int? {
         if let known = ruleIdsByRaw[ObjectIdentifier(raw)] { return known.id }
+        guard ruleNesting < Limits.ruleNesting else {
+            report(
+                .limitExceeded(
+                    grammar: scopeName, rulePath: path,
+                    message: "rules nest more than \(Limits.ruleNesting) levels deep"))
+            return nil
+        }
+        ruleNesting += 1
+        defer { ruleNesting -= 1 }
         let id = rules.count
         rules.append(nil)
         ruleIdsByRaw[ObjectIdentifier(raw)] = (raw, id)
@@ -104,26 +116,26 @@ extension Grammar {
             return compiledRuleId(raw, context: context, path: path)
         }
         if include == "$self" || include == "$base" {
-            return context.repository[include].map {
+            return context.repository[include].flatMap {
                 compiledRuleId($0, context: context, path: include + ".")
             }
         }
         guard let sharp = include.firstIndex(of: "#") else {
             guard let external = externalContext(include, includer: context) else { return nil }
-            return external.repository["$self"].map {
+            return external.repository["$self"].flatMap {
                 compiledRuleId($0, context: external, path: include + ".")
             }
         }
         let ruleName = String(include[include.index(after: sharp)...])
         if sharp == include.startIndex {
-            return context.repository[ruleName].map {
+            return context.repository[ruleName].flatMap {
                 compiledRuleId($0, context: context, path: "repository.\(ruleName).")
             }
         }
         let scope = String(include[..<sharp])
         guard let external = externalContext(scope, includer: context) else { return nil }
         // `scope#name` reads the external grammar's top-level repository.
-        return external.repository[ruleName].map {
+        return external.repository[ruleName].flatMap {
             compiledRuleId($0, context: external, path: "\(scope)#repository.\(ruleName).")
         }
     }

@@ -83,6 +83,11 @@ public final class Grammar: @unchecked Sendable {
     // Whether any begin/while rule exists; otherwise lines skip the while checks.
     @exclusivity(unchecked) var hasWhileRules = false
     var patternDiagnostics: [GrammarError] = []
+    // The same diagnostics as a set: a grammar with many bad rules must not pay a linear search
+    // for each one.
+    var reportedDiagnostics: Set<GrammarError> = []
+    // How deeply `compiledRuleId` calls are nested while the grammar is built.
+    var ruleNesting = 0
 
     /// Compiles the rules of `raw`, resolving external grammars through `sources`.
     public init(_ raw: RawGrammar, sources: Sources, configuration: Configuration = .init()) {
@@ -94,13 +99,15 @@ public final class Grammar: @unchecked Sendable {
         repository["$self"] = raw.rootRule
         repository["$base"] = raw.rootRule
         let context = Context(scopeName: raw.scopeName, repository: repository)
-        rootId = compiledRuleId(raw.rootRule, context: context, path: "")
+        // The root is compiled first, at depth 0, so it is never left out.
+        rootId = compiledRuleId(raw.rootRule, context: context, path: "") ?? 0
         injections = collectInjections(rootContext: context)
         hasInjections = !injections.isEmpty
         hasWhileRules = rules.contains { $0?.kind == .beginWhile }
     }
 
-    /// Patterns that failed to translate or compile so far (their rules are disabled).
+    /// Patterns that failed to translate or compile so far (their rules are disabled), and rules
+    /// or injections left out because they went past one of the ``Limits``.
     public var diagnostics: [GrammarError] {
         lock.lock()
         defer { lock.unlock() }

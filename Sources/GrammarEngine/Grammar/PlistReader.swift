@@ -5,10 +5,26 @@ import Foundation
 #endif
 
 /// Reads an XML property list into a `RawValue`, keeping dictionary order.
+///
+/// Containers nest at most ``maximumDepth`` deep, as JSON grammars do: deeper values would make
+/// reading the grammar's rules, and freeing them, recurse past the stack.
 final class PlistReader: NSObject, XMLParserDelegate {
-    private enum Container {
-        case array([RawValue])
-        case dictionary([(String, RawValue)], pendingKey: String?)
+    /// The deepest nesting of `<dict>` and `<array>` accepted.
+    static let maximumDepth = 512
+
+    /// An open `<array>` or `<dict>`, filled in place: appending to a copy taken out of the stack
+    /// would copy the whole container for every value, quadratic in its size.
+    private final class Container {
+        let isDictionary: Bool
+        var items: [RawValue] = []
+        var pairs: [(String, RawValue)] = []
+        /// Where each key sits in `pairs`; a repeated key replaces the value in place.
+        var keyIndex: [String: Int] = [:]
+        var pendingKey: String?
+
+        init(isDictionary: Bool) {
+            self.isDictionary = isDictionary
+        }
     }
 
     private var stack: [Container] = []
@@ -34,11 +50,13 @@ final class PlistReader: NSObject, XMLParserDelegate {
         qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
     ) {
         text = ""
-        switch elementName {
-        case "dict": stack.append(.dictionary([], pendingKey: nil))
-        case "array": stack.append(.array([]))
-        default: break
+        guard elementName == "dict" || elementName == "array" else { return }
+        guard stack.count < Self.maximumDepth else {
+            fail("nesting deeper than \(Self.maximumDepth)")
+            parser.abortParsing()
+            return
         }
+        stack.append(Container(isDictionary: elementName == "dict"))
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
@@ -55,14 +73,16 @@ final class PlistReader: NSObject, XMLParserDelegate {
     ) {
         switch elementName {
         case "dict":
-            guard case .dictionary(let pairs, _)? = stack.popLast() else { return fail("unbalanced dict") }
-            add(.object(pairs))
+            guard let top = stack.popLast(), top.isDictionary else { return fail("unbalanced dict") }
+            add(.object(top.pairs))
         case "array":
-            guard case .array(let items)? = stack.popLast() else { return fail("unbalanced array") }
-            add(.array(items))
+            guard let top = stack.popLast(), !top.isDictionary else { return fail("unbalanced array") }
+            add(.array(top.items))
         case "key":
-            guard case .dictionary(let pairs, nil)? = stack.last else { return fail("misplaced key") }
-            stack[stack.count - 1] = .dictionary(pairs, pendingKey: text)
+            guard let top = stack.last, top.isDictionary, top.pendingKey == nil else {
+                return fail("misplaced key")
+            }
+            top.pendingKey = text
         case "string", "data", "date": add(.string(text))
         case "integer", "real": add(.number(Double(text.trimmingCharacters(in: .whitespaces)) ?? 0))
         case "true": add(.bool(true))
@@ -73,19 +93,21 @@ final class PlistReader: NSObject, XMLParserDelegate {
     }
 
     private func add(_ value: RawValue) {
-        switch stack.last {
-        case nil: result = value
-        case .array(var items)?:
-            items.append(value)
-            stack[stack.count - 1] = .array(items)
-        case .dictionary(var pairs, let key)?:
-            guard let key else { return fail("value without key") }
-            if let existing = pairs.firstIndex(where: { $0.0 == key }) {
-                pairs[existing].1 = value
-            } else {
-                pairs.append((key, value))
-            }
-            stack[stack.count - 1] = .dictionary(pairs, pendingKey: nil)
+        guard let top = stack.last else {
+            result = value
+            return
+        }
+        guard top.isDictionary else {
+            top.items.append(value)
+            return
+        }
+        guard let key = top.pendingKey else { return fail("value without key") }
+        top.pendingKey = nil
+        if let existing = top.keyIndex[key] {
+            top.pairs[existing].1 = value
+        } else {
+            top.keyIndex[key] = top.pairs.count
+            top.pairs.append((key, value))
         }
     }
 

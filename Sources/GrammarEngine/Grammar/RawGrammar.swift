@@ -50,13 +50,14 @@ public final class RawGrammar: Sendable {
         self.rootRule = RawRule(name: scopeName, patterns: patterns, repository: repository)
     }
 
-    /// Loads a grammar file; the format comes from the file name.
+    /// Loads a grammar file of at most `ResourceFile.maximumSize` bytes; the format comes from
+    /// the file name.
     public convenience init(contentsOf url: URL) throws(GrammarError) {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = Data(try ResourceFile.contents(of: url))
         } catch {
-            throw .unreadable(path: url.path, message: "\(error)")
+            throw GrammarError(error)
         }
         try self.init(RawValue.parse(data, format: .init(path: url.path)), path: url.path)
     }

@@ -37,42 +37,16 @@ extension RawValue {
             }
         case .plist: return try PlistReader.parse(data)
         case .yaml:
+            let text = String(decoding: data, as: UTF8.self)
+            try YAMLExpansionCheck.check(text)
             let node: Node?
             do {
-                node = try Yams.compose(yaml: String(decoding: data, as: UTF8.self))
+                node = try Yams.compose(yaml: text)
             } catch {
                 throw .malformed(message: "YAML: \(error)")
             }
             guard let node else { throw .malformed(message: "YAML: empty document") }
-            return RawValue(yaml: node)
-        }
-    }
-
-    init(yaml node: Node) {
-        switch node {
-        case .scalar(let scalar):
-            // Grammars hold strings; only plain scalars may be booleans or numbers.
-            if scalar.style == .plain {
-                if let bool = Bool.construct(from: scalar) {
-                    self = .bool(bool)
-                    return
-                }
-                if let number = Double.construct(from: scalar), scalar.string.first?.isNumber == true {
-                    self = .number(number)
-                    return
-                }
-                if scalar.string == "~" || scalar.string == "null" {
-                    self = .null
-                    return
-                }
-            }
-            self = .string(scalar.string)
-        case .sequence(let sequence):
-            self = .array(sequence.map { RawValue(yaml: $0) })
-        case .mapping(let mapping):
-            self = .object(mapping.map { ($0.key.string ?? "", RawValue(yaml: $0.value)) })
-        case .alias:
-            self = .null
+            return try fromYAML(node)
         }
     }
 }

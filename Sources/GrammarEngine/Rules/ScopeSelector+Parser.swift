@@ -3,6 +3,11 @@ extension ScopeSelector {
     struct Parser {
         var tokens: [String]
         var position = 0
+        /// How many `-` and `(` enclose the operand being parsed.
+        var nesting = 0
+        /// Set when the nesting went past ``ScopeSelector/maximumNesting``; the whole selector
+        /// is then refused.
+        var isTooDeep = false
 
         var token: String? { position < tokens.count ? tokens[position] : nil }
 
@@ -31,12 +36,19 @@ extension ScopeSelector {
         }
 
         mutating func parseOperand() -> Matcher? {
-            if token == "-" {
-                advance()
-                let operand = parseOperand()
-                return { scopes in operand.map { !$0(scopes) } ?? false }
-            }
-            if token == "(" {
+            if token == "-" || token == "(" {
+                // Each level recurses here and nests a matcher closure that recurses when run.
+                guard !isTooDeep, nesting < ScopeSelector.maximumNesting else {
+                    isTooDeep = true
+                    return nil
+                }
+                nesting += 1
+                defer { nesting -= 1 }
+                if token == "-" {
+                    advance()
+                    let operand = parseOperand()
+                    return { scopes in operand.map { !$0(scopes) } ?? false }
+                }
                 advance()
                 let inner = parseInnerExpression()
                 if token == ")" { advance() }

@@ -7,10 +7,25 @@ public enum ScopeSelector {
     /// A compiled selector: true when it accepts the scope names (outermost first).
     public typealias Matcher = @Sendable ([String]) -> Bool
 
-    /// Parses `selector` into independent matchers with their priorities.
+    /// How deeply `-` and `(` may nest in a selector. Parsing and matching recurse once per
+    /// level, and a selector of 100,000 dashes overflowed the stack; real selectors nest two or
+    /// three levels.
+    public static let maximumNesting = 64
+
+    /// Parses `selector` into independent matchers with their priorities; a selector nested
+    /// deeper than ``maximumNesting`` gives none (it matches nothing).
     public static func parse(_ selector: String) -> [(matcher: Matcher, priority: Int)] {
+        (try? parseChecked(selector)) ?? []
+    }
+
+    /// Parses `selector`, throwing when it nests deeper than ``maximumNesting``.
+    static func parseChecked(
+        _ selector: String
+    ) throws(ScopeSelectorError) -> [(matcher: Matcher, priority: Int)] {
         var parser = Parser(tokens: tokenize(selector))
-        return parser.parseSelectors()
+        let selectors = parser.parseSelectors()
+        guard !parser.isTooDeep else { throw .nestedTooDeeply(limit: maximumNesting) }
+        return selectors
     }
 
     /// Whether `identifiers` match `scopes` as a descendant path: each identifier prefix-matches

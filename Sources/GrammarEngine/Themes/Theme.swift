@@ -34,8 +34,21 @@ public final class Theme: Sendable {
 
         let empty = ThemeTrieRule(scopeDepth: 0, parentScopes: [], exclusions: [])
         root = ThemeTrieNode(mainRule: empty)
-        for rule in rules {
-            root.insert(depth: 0, scope: Substring(rule.selector.scope), rule: rule)
+        var nodes = 1
+        for rule in rules where nodes < Self.maximumTrieNodes {
+            let segments = rule.selector.scope.utf8.lazy.filter { $0 == UInt8(ascii: ".") }.count + 1
+            guard segments <= Self.maximumScopeSegments else { continue }
+            nodes += root.insert(depth: 0, scope: Substring(rule.selector.scope), rule: rule)
         }
     }
+
+    /// Rules whose target scope has more dot segments are left out. The trie gets one level per
+    /// segment and is freed recursively, so a scope of 100,000 segments overflowed the stack;
+    /// real scope names have fewer than ten.
+    public static let maximumScopeSegments = 256
+
+    /// Rules past this many trie nodes are left out: each node costs a few hundred bytes, so a
+    /// theme file of distinct long scopes could otherwise ask for gigabytes. Large real themes
+    /// need a few thousand.
+    public static let maximumTrieNodes = 200_000
 }

@@ -21,13 +21,12 @@ enum ThemeFileReader {
         return rawTheme(fromObject: object)
     }
 
-    /// The file's bytes.
+    /// The file's bytes, at most `ResourceFile.maximumSize` of them.
     static func readBytes(_ url: URL) throws(ThemeError) -> [UInt8] {
         do {
-            return Array(try Data(contentsOf: url))
+            return try ResourceFile.contents(of: url)
         } catch {
-            let reason = FileManager.default.fileExists(atPath: url.path) ? "\(error)" : "no such file"
-            throw .unreadable(path: url.path, reason: reason)
+            throw ThemeError(error)
         }
     }
 

@@ -13,39 +13,76 @@ final class ThemeTrieNode: @unchecked Sendable {
     private(set) var rulesWithParentScopes: [ThemeTrieRule]
     /// Children by the next dot segment.
     private var children: [Substring: ThemeTrieNode] = [:]
+    /// Where each (parent scopes, exclusions) pair sits in `rulesWithParentScopes`, so that a
+    /// theme with many parent-scoped rules for one scope is not searched linearly per rule.
+    private var parentRuleIndex: [ParentRuleKey: Int]
+
+    private struct ParentRuleKey: Hashable {
+        var parentScopes: [String]
+        var exclusions: [ScopeExclusion]
+    }
 
     /// Creates a node holding copies of the given rules.
     init(mainRule: ThemeTrieRule, rulesWithParentScopes: [ThemeTrieRule] = []) {
         self.mainRule = mainRule
         self.rulesWithParentScopes = rulesWithParentScopes
+        var index: [ParentRuleKey: Int] = [:]
+        for (position, rule) in rulesWithParentScopes.enumerated() {
+            index[ParentRuleKey(parentScopes: rule.parentScopes, exclusions: rule.exclusions)] = position
+        }
+        parentRuleIndex = index
     }
 
-    /// Inserts `rule` at the node for `scope` (the part of the target scope left to walk).
-    func insert(depth: Int, scope: Substring, rule: ThemeRule) {
-        guard !scope.isEmpty else {
-            insertHere(depth: depth, rule: rule)
-            return
+    private init(copying parent: ThemeTrieNode) {
+        mainRule = parent.mainRule
+        rulesWithParentScopes = parent.rulesWithParentScopes
+        parentRuleIndex = parent.parentRuleIndex
+    }
+
+    /// Inserts `rule` at the node for `scope` (the part of the target scope left to walk), one
+    /// level per dot segment; returns how many nodes were created.
+    ///
+    /// The walk is a loop, but a trie as deep as its longest scope is still freed recursively:
+    /// `Theme` leaves out scopes with more than `Theme.maximumScopeSegments` segments.
+    @discardableResult
+    func insert(depth: Int, scope: Substring, rule: ThemeRule) -> Int {
+        var node = self
+        var depth = depth
+        var rest = scope
+        var created = 0
+        while !rest.isEmpty {
+            let (head, tail) = Self.split(rest)
+            if let existing = node.children[head] {
+                node = existing
+            } else {
+                let child = ThemeTrieNode(copying: node)
+                node.children[head] = child
+                node = child
+                created += 1
+            }
+            depth += 1
+            rest = tail
         }
-        let (head, tail) = Self.split(scope)
-        let child: ThemeTrieNode
-        if let existing = children[head] {
-            child = existing
-        } else {
-            child = ThemeTrieNode(mainRule: mainRule, rulesWithParentScopes: rulesWithParentScopes)
-            children[head] = child
-        }
-        child.insert(depth: depth + 1, scope: tail, rule: rule)
+        node.insertHere(depth: depth, rule: rule)
+        return created
     }
 
     /// The candidate rules for `scope`, most specific first: the deepest node the scope's
     /// segments reach decides.
     func match(_ scope: Substring) -> [ThemeTrieRule] {
-        if !scope.isEmpty {
-            let (head, tail) = Self.split(scope)
-            if let child = children[head] {
-                return child.match(tail)
-            }
+        var node = self
+        var rest = scope
+        while !rest.isEmpty {
+            let (head, tail) = Self.split(rest)
+            guard let child = node.children[head] else { break }
+            node = child
+            rest = tail
         }
+        return node.candidates()
+    }
+
+    /// This node's rules, most specific first.
+    private func candidates() -> [ThemeTrieRule] {
         // Parent-scoped rules come before the main rule, so ties keep them first (a stable sort
         // of `rulesWithParentScopes.concat(mainRule)` in vscode-textmate).
         let candidates = Array((rulesWithParentScopes + [mainRule]).enumerated())
@@ -63,9 +100,8 @@ final class ThemeTrieNode: @unchecked Sendable {
             return
         }
         let parentList = parents ?? []
-        if let index = rulesWithParentScopes.firstIndex(where: {
-            $0.parentScopes == parentList && $0.exclusions == exclusions
-        }) {
+        let key = ParentRuleKey(parentScopes: parentList, exclusions: exclusions)
+        if let index = parentRuleIndex[key] {
             rulesWithParentScopes[index].acceptOverwrite(depth: depth, from: rule)
             return
         }
@@ -76,6 +112,7 @@ final class ThemeTrieNode: @unchecked Sendable {
             foreground: rule.foreground ?? mainRule.foreground,
             background: rule.background ?? mainRule.background,
             selector: rule.selector.text)
+        parentRuleIndex[key] = rulesWithParentScopes.count
         rulesWithParentScopes.append(inserted)
     }
 

@@ -18,6 +18,9 @@ enum VSCodeThemeReader {
         var fallbackBackground: String?
     }
 
+    /// How many files deep `include` may chain; real themes include one or two.
+    static let maximumIncludeDepth = 32
+
     /// True when a decoded JSON object has any VS Code theme key.
     static func isVSCodeTheme(_ object: [String: Any]) -> Bool {
         object["tokenColors"] != nil || object["colors"] != nil || object["include"] != nil
@@ -46,6 +49,10 @@ enum VSCodeThemeReader {
     {
         let key = url.standardizedFileURL.path
         guard !visiting.contains(key) else { throw .includeCycle(path: url.path) }
+        // Each include recurses: a chain of distinct files must not reach the stack's end.
+        guard visiting.count < maximumIncludeDepth else {
+            throw .malformed(path: url.path, reason: "includes nest deeper than \(maximumIncludeDepth) files")
+        }
         let visiting = visiting.union([key])
         let bytes = try ThemeFileReader.readBytes(url)
         if ThemeFileReader.looksLikePropertyList(bytes) {

@@ -7,6 +7,10 @@
 enum LookbehindRewriter {
     /// The most branches a hoisted look-behind may grow to.
     static let maximumBranches = 256
+    /// The most nodes (see ``size(_:)``) a hoisted look-behind may grow to. Each such node
+    /// compiles to at least one PCRE2 code unit, and PCRE2 refuses compiled patterns past 64 K
+    /// units, so the bound only stops work whose result could never compile.
+    static let maximumExpandedSize = 65_536
 
     /// Why a look-behind cannot be translated.
     enum Failure: Error {
@@ -14,6 +18,8 @@ enum LookbehindRewriter {
         case captures
         /// A branch has no fixed length even after hoisting.
         case variableLength
+        /// A branch always matches more than ``maximumLength`` characters.
+        case tooLong
     }
 
     /// The body as top-level branches of fixed length each.
@@ -25,73 +31,66 @@ enum LookbehindRewriter {
         if branches.allSatisfy({ length($0) != nil }) || containsBackReference(body) { return body }
         if OnigParser.containsCapture(body) { throw .captures }
         var result: [OnigNode] = []
+        var resultSize = 0
         for branch in branches {
-            guard length(branch) == nil else {
+            switch measure(branch) {
+            case .fixed:
                 result.append(branch)
                 continue
+            case .tooLong:
+                throw .tooLong
+            case .variable:
+                break
             }
             guard let expansions = expand(branch), expansions.allSatisfy({ length($0) != nil }) else {
                 throw .variableLength
             }
             result += expansions
-            guard result.count <= maximumBranches else { throw .variableLength }
+            resultSize += expansions.reduce(0) { $0 + size($1) }
+            guard result.count <= maximumBranches, resultSize <= maximumExpandedSize else {
+                throw .variableLength
+            }
         }
         return .alternation(result)
     }
 
-    /// The number of characters a node always matches, or nil when it varies.
+    /// The number of characters a node always matches, or nil when it varies or is longer than
+    /// PCRE2 accepts (see ``measure(_:)``).
     static func length(_ node: OnigNode) -> Int? {
-        switch node {
-        case .empty, .anchor, .fail: return 0
-        case .literal, .set, .dot: return 1
-        case .verbatim(let text): return text == "\\N" ? 1 : text == "\\K" ? 0 : nil
-        case .sequence(let items):
-            var total = 0
-            for item in items {
-                guard let itemLength = length(item) else { return nil }
-                total += itemLength
-            }
-            return total
-        case .alternation(let branches):
-            let lengths = Set(branches.map(length))
-            guard lengths.count == 1, let only = lengths.first else { return nil }
-            return only
-        case .group(let kind, let body):
-            switch kind {
-            case .lookahead, .negativeLookahead, .lookbehind, .negativeLookbehind: return 0
-            default: return length(body)
-            }
-        case .quantified(let body, let quantifier):
-            guard quantifier.max == quantifier.min, let bodyLength = length(body) else { return nil }
-            return bodyLength * quantifier.min
-        case .backReference, .call, .conditional, .absent: return nil
-        }
+        guard case .fixed(let count) = measure(node) else { return nil }
+        return count
     }
 
-    /// The ways to write `node` as alternatives without inner variable-length alternation.
+    /// The ways to write `node` as alternatives without inner variable-length alternation; nil
+    /// when there are too many, when they would be too large, or when none can have a length
+    /// PCRE2 accepts.
     static func expand(_ node: OnigNode) -> [OnigNode]? {
-        if length(node) != nil { return [node] }
+        switch measure(node) {
+        case .fixed: return [node]
+        case .tooLong: return nil
+        case .variable: break
+        }
         switch node {
         case .sequence(let items):
-            var partials: [[OnigNode]] = [[]]
-            for item in items {
-                guard let options = expand(item), partials.count * options.count <= maximumBranches else {
-                    return nil
-                }
-                partials = partials.flatMap { partial in options.map { partial + [$0] } }
-            }
-            return partials.map(OnigParser.sequence)
+            return expandSequence(items)
         case .alternation(let branches):
             var result: [OnigNode] = []
             for branch in branches {
                 guard let options = expand(branch) else { return nil }
                 result += options
+                guard result.count <= maximumBranches else { return nil }
             }
-            return result.count <= maximumBranches ? result : nil
+            return result
         case .group(let kind, let body) where kind == .nonCapturing || isOptions(kind):
             return expand(body)?.map { .group(kind, $0) }
         case .quantified(let body, let quantifier):
             guard let high = quantifier.max, high - quantifier.min <= 16 else { return nil }
+            // The highest count alone repeats a fixed-length body `high` times: refuse before
+            // building copies that could never compile.
+            if case .fixed = measure(body) {
+                let (copies, overflow) = size(body).multipliedReportingOverflow(by: high)
+                guard !overflow, copies <= maximumExpandedSize else { return nil }
+            }
             var result: [OnigNode] = []
             for count in quantifier.min...high {
                 guard let options = expand(.sequence(Array(repeating: body, count: count))) else {
@@ -103,6 +102,28 @@ enum LookbehindRewriter {
         default:
             return nil
         }
+    }
+
+    /// Expands a sequence into every combination of its items' alternatives.
+    private static func expandSequence(_ items: [OnigNode]) -> [OnigNode]? {
+        var partials: [[OnigNode]] = [[]]
+        // The summed size of all partials, kept within `maximumExpandedSize`.
+        var partialsSize = 0
+        for item in items {
+            guard let options = expand(item), partials.count * options.count <= maximumBranches else {
+                return nil
+            }
+            let optionsSize = options.reduce(0) { $0 + size($1) }
+            partialsSize = options.count * partialsSize + partials.count * optionsSize
+            guard partialsSize <= maximumExpandedSize else { return nil }
+            if options.count == 1 {
+                // Appending in place keeps long runs of fixed-length items linear.
+                for index in partials.indices { partials[index].append(options[0]) }
+            } else {
+                partials = partials.flatMap { partial in options.map { partial + [$0] } }
+            }
+        }
+        return partials.map(OnigParser.sequence)
     }
 
     /// Whether a subtree holds a back-reference.

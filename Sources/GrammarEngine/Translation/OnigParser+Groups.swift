@@ -103,6 +103,10 @@ extension OnigParser {
                 return .group(negative ? .negativeLookbehind : .lookbehind, fixed)
             } catch .captures {
                 throw error("unsupported: variable-length look-behind with captures", at: start)
+            } catch .tooLong {
+                throw error(
+                    "invalid pattern in look-behind: longer than \(LookbehindRewriter.maximumLength)"
+                        + " characters", at: start)
             } catch {
                 throw self.error("unsupported: look-behind whose branches have no fixed length", at: start)
             }

@@ -21,14 +21,20 @@ extension OnigParser {
         return try reference(from: text, at: start)
     }
 
+    /// The largest group number a reference may name, absolute or relative: PCRE2 allows no
+    /// more groups than this, and the bound keeps `groupCount + relative` from overflowing.
+    static let maximumGroupNumber = 65_535
+
     /// Classifies reference text; level suffixes (`name+1`) have no PCRE2 form.
     func reference(from text: String, at start: Int) throws(PatternTranslationError) -> Reference {
         if let number = Int(text), !text.hasPrefix("+"), !text.hasPrefix("-") {
+            guard number <= Self.maximumGroupNumber else { throw error("too big backref number", at: start) }
             return .number(number)
         }
         if let first = text.first, first == "-" || first == "+", let number = Int(text.dropFirst()),
             number > 0
         {
+            guard number <= Self.maximumGroupNumber else { throw error("too big backref number", at: start) }
             return .relative(first == "-" ? -number : number)
         }
         if text.contains("+") || text.contains("-") {
