@@ -5,11 +5,11 @@
 
 import PackageDescription
 
-let libraries: [Target.Dependency] = [.product(name: "highlightdLibraries", package: "main")]
+let libraries: [Target.Dependency] = [.product(name: "highlightdLibraries", package: "highlightd")]
 
 let package = Package(
     name: "highlightdFuzzing",
-    dependencies: [.package(name: "main", path: "..")],
+    dependencies: [.package(name: "highlightd", path: "..")],
     targets: [
         .target(name: "FuzzSupport", dependencies: libraries),
         .executableTarget(name: "FuzzFrames", dependencies: libraries),
