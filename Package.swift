@@ -54,9 +54,6 @@ let package = Package(
             providers: [.apt(["libpsl-dev", "publicsuffix"])]
         ),
 
-        // glibc's malloc_trim and mallopt (no library to link: part of the C library).
-        .systemLibrary(name: "CMalloc"),
-
         // JSON text to values, shared by grammar loading and the protocol.
         .target(name: "JSONSyntax"),
 
@@ -96,8 +93,7 @@ let package = Package(
         .target(
             name: "DaemonCore",
             dependencies: [
-                "CMalloc", "JSONRPC", "DocumentStorage", "GrammarEngine", "Highlighting", "TextSegmentation",
-                "TextRope",
+                "JSONRPC", "DocumentStorage", "GrammarEngine", "Highlighting", "TextSegmentation", "TextRope",
             ]
         ),
 

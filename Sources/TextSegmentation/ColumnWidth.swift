@@ -1,4 +1,4 @@
-internal import CICU
+import CICU
 
 /// How many terminal columns text takes: East Asian Wide and Fullwidth characters and emoji
 /// presentation sequences take 2, combining marks, format characters (zero-width joiner,

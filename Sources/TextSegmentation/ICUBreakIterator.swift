@@ -1,4 +1,4 @@
-internal import CICU
+import CICU
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,4 @@
-internal import CICU
+import CICU
 
 extension LineBreaker {
     /// Where a line starts: after a mandatory break, or at a soft wrap.

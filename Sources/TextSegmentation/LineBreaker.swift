@@ -1,4 +1,4 @@
-internal import CICU
+import CICU
 
 /// Soft-wraps text to a number of terminal columns without ever breaking inside an
 /// unbreakable span (a link).

@@ -1,4 +1,4 @@
-internal import CPSL
+import CPSL
 
 /// The Public Suffix List as libpsl loads it: the system's newest list (Debian's
 /// `publicsuffix` package), else the copy built into libpsl.

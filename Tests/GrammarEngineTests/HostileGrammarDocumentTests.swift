@@ -40,6 +40,20 @@ import Testing
         #expect(message?.contains("expands to more than 1000000 values") == true, "\(message ?? "nil")")
     }
 
+    @Test func plistsThatAreNotUTF8AreRefusedBeforeTheXMLParserSeesThem() {
+        // Foundation's XMLParser traps on an element name that is not UTF-8 (found by the
+        // FuzzGrammar target).
+        var bytes = Array(#"<?xml version="1.0"?><plist><dict><key>scopeName</key><"#.utf8)
+        bytes += [0xCB] + Array("string>s</string></dict></plist>".utf8)
+        do {
+            _ = try RawValue.parse(Data(bytes), format: .plist)
+            Issue.record("a plist that is not UTF-8 was read")
+        } catch {
+            guard case .malformed(let message) = error else { return #expect(Bool(false), "\(error)") }
+            #expect(message.contains("UTF-8"))
+        }
+    }
+
     @Test func yamlAliasChainsNestingPastTheLimitAreRefused() {
         var lines = ["a0: &a0 [x]"]
         for index in 1..<100_000 { lines.append("a\(index): &a\(index) [*a\(index - 1)]") }

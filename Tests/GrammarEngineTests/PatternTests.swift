@@ -18,6 +18,15 @@ import Testing
         #expect(found.end == 6)
     }
 
+    @Test func noMatchStartsInsideAUTF8Sequence() throws {
+        // Searching from inside a character ran PCRE2's JIT out of bounds (found by the
+        // FuzzTranslator target); such a start finds nothing, and the next character still does.
+        #expect(try match(#"\b|()"#, "é日x", from: 1) == nil)
+        #expect(try match(".", "é日x", from: 3) == nil)
+        #expect(try match(".", "é日x", from: 2)?.start == 2)
+        #expect(try match("x", "é", from: -1) == nil)
+    }
+
     @Test func reportsGroupsWithUnsetOnesAsMinusOne() throws {
         let found = try #require(try match("(a)|(b)", "b"))
         #expect(found.groupCount == 3)

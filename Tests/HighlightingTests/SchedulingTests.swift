@@ -42,6 +42,20 @@ struct SchedulingTests {
                 == HighlightingFixtures.clip(expected, to: visibleStart..<visibleEnd))
     }
 
+    @Test func aVisibleRangePastTheEndOfAShrunkDocumentIsIgnored() throws {
+        // The view showed lines 300..<320; then the document lost all but its first lines
+        // (found by the FuzzServer target: the clipped range was reversed and trapped).
+        let configuration = SyntaxHighlighter.Configuration(
+            window: 10, sliceLineBudget: 20, sliceTimeBudget: nil)
+        let (storage, highlighter, grammar, styles) = try Self.setUp(configuration)
+        highlighter.setVisibleRanges([300..<320])
+        try storage.replaceCharacters(in: 10..<storage.text.utf8Count, with: "\n")
+        while highlighter.highlightNextSlice() {}
+        #expect(
+            storage.syntaxRuns(in: 0..<storage.text.utf8Count)
+                == ReferenceHighlight.runs(of: storage.string, grammar: grammar, styles: styles))
+    }
+
     @Test func slicesConvergeToTheFromScratchHighlight() throws {
         let configuration = SyntaxHighlighter.Configuration(
             window: 10, sliceLineBudget: 25, sliceTimeBudget: nil)

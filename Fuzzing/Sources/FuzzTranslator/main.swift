@@ -21,7 +21,9 @@ public func fuzzTranslator(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             // Walk the matches, as the tokenizer does, guarding against empty matches.
             for _ in 0..<8 where position <= buffer.count {
                 guard let match = compiled.firstMatch(in: buffer, from: position) else { break }
+                // Past an empty match, the next scalar (as the tokenizer's callers do).
                 position = max(match.end, position + 1)
+                while position < buffer.count, buffer[position] & 0xC0 == 0x80 { position += 1 }
             }
         }
     }

@@ -1,4 +1,3 @@
-import CMalloc
 import Foundation
 import JSONRPC
 
@@ -88,7 +87,7 @@ public final class ServerLoop: @unchecked Sendable {
             let idle = !server.hasBackgroundWork
             if idle, appliedSinceTrim >= limits.trimAfterBytes, inbox.isEmpty {
                 // Going idle after a burst: glibc keeps freed pages in its arenas unless asked.
-                malloc_trim(0)
+                MemoryTrim.returnFreedMemory()
                 appliedSinceTrim = 0
             }
             let items: [InboxItem]

@@ -34,6 +34,11 @@ final class PlistReader: NSObject, XMLParserDelegate {
 
     /// Parses XML plist bytes.
     static func parse(_ data: Data) throws(GrammarError) -> RawValue {
+        // Foundation's XMLParser traps on an element name that is not valid UTF-8 (found by the
+        // FuzzGrammar target), so only valid UTF-8 reaches it.
+        guard String(validating: data, as: UTF8.self) != nil else {
+            throw .malformed(message: "plist: the file is not valid UTF-8")
+        }
         let reader = PlistReader()
         let parser = XMLParser(data: data)
         parser.delegate = reader

@@ -21,7 +21,10 @@ extension Pattern {
     func search(
         _ subject: UnsafeBufferPointer<UInt8>, length: Int, from start: Int, workspace: MatchWorkspace
     ) -> Bool {
-        guard start <= length, length <= subject.count else { return false }
+        guard start >= 0, start <= length, length <= subject.count else { return false }
+        // Patterns run with PCRE2_NO_UTF_CHECK, under which a start inside a UTF-8 sequence is
+        // undefined behaviour (the JIT then reads out of bounds): no match can start there.
+        if start < length, subject[start] & 0xC0 == 0x80 { return false }
         workspace.ensureCapacity(groups: captureCount + 1)
         workspace.searchCount += 1
         // An empty buffer has no base address; PCRE2 accepts any non-null pointer for length 0.

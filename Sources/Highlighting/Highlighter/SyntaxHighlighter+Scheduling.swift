@@ -26,10 +26,17 @@ extension SyntaxHighlighter {
     func highlightVisibleLines(storage: TextStorage, budget: Int = .max) {
         var remaining = budget
         for range in visibleRanges where remaining > 0 {
-            let clipped = max(0, range.lowerBound)..<min(store.count, max(0, range.upperBound))
+            let clipped = clippedToStore(range)
             guard !clipped.isEmpty else { continue }
             remaining -= highlightInvalidLines(in: clipped, storage: storage, budget: remaining)
         }
+    }
+
+    /// `range` cut to the stored lines: a view's range may lie past the end of a document that
+    /// has since shrunk.
+    func clippedToStore(_ range: Range<Int>) -> Range<Int> {
+        let upper = min(store.count, max(0, range.upperBound))
+        return min(max(0, range.lowerBound), upper)..<upper
     }
 
     /// Does one bounded slice of background work: the visible ranges' invalid lines first, then
@@ -50,7 +57,7 @@ extension SyntaxHighlighter {
         }
         var done = 0
         for range in visibleRanges where done < lineBudget {
-            let clipped = max(0, range.lowerBound)..<min(store.count, max(0, range.upperBound))
+            let clipped = clippedToStore(range)
             guard !clipped.isEmpty else { continue }
             done += highlightInvalidLines(in: clipped, storage: storage, budget: lineBudget - done)
         }
