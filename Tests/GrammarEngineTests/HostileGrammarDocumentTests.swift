@@ -54,6 +54,19 @@ import Testing
         }
     }
 
+    @Test(arguments: ["<?xml?>", "<?xml ?>", "<?target?>", "<?x"])
+    func plistProcessingInstructionsWithoutDataAreRefused(instruction: String) {
+        // Foundation's XMLParser dereferences a null pointer for these (found by FuzzGrammar).
+        let plist = instruction + "<plist><dict><key>scopeName</key><string>s</string></dict></plist>"
+        #expect(malformedMessage(plist, .plist)?.contains("processing instruction") == true)
+    }
+
+    @Test func aPlistWithAnXMLDeclarationStillReads() throws {
+        let plist =
+            #"<?xml version="1.0" encoding="UTF-8"?><plist><dict><key>a</key><string>b</string></dict></plist>"#
+        #expect(try RawValue.parse(Data(plist.utf8), format: .plist) == .object([("a", .string("b"))]))
+    }
+
     @Test func yamlAliasChainsNestingPastTheLimitAreRefused() {
         var lines = ["a0: &a0 [x]"]
         for index in 1..<100_000 { lines.append("a\(index): &a\(index) [*a\(index - 1)]") }

@@ -39,6 +39,11 @@ final class PlistReader: NSObject, XMLParserDelegate {
         guard String(validating: data, as: UTF8.self) != nil else {
             throw .malformed(message: "plist: the file is not valid UTF-8")
         }
+        // It also dereferences a null pointer for a processing instruction without data
+        // (`<?xml?>`, found by the same target); property lists never need one.
+        if hasProcessingInstructionWithoutData(Array(data)) {
+            throw .malformed(message: "plist: a processing instruction without data")
+        }
         let reader = PlistReader()
         let parser = XMLParser(data: data)
         parser.delegate = reader
@@ -48,6 +53,30 @@ final class PlistReader: NSObject, XMLParserDelegate {
             throw .malformed(message: "plist: \(parser.parserError.map { "\($0)" } ?? "no root value")")
         }
         return result
+    }
+
+    /// Whether some `<?target ...?>` has nothing but spaces after its target.
+    private static func hasProcessingInstructionWithoutData(_ bytes: [UInt8]) -> Bool {
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        var index = 0
+        while index + 1 < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "?") else {
+                index += 1
+                continue
+            }
+            var cursor = index + 2
+            while cursor < bytes.count, !isSpace(bytes[cursor]), bytes[cursor] != UInt8(ascii: "?") {
+                cursor += 1
+            }
+            while cursor < bytes.count, isSpace(bytes[cursor]) { cursor += 1 }
+            if cursor + 1 >= bytes.count
+                || (bytes[cursor] == UInt8(ascii: "?") && bytes[cursor + 1] == UInt8(ascii: ">"))
+            {
+                return true
+            }
+            index = cursor
+        }
+        return false
     }
 
     func parser(
