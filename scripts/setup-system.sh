@@ -12,6 +12,9 @@ packages=(
     publicsuffix      # the list itself
     unicode-data      # LineBreakTest.txt for the line-breaking conformance test
     python3-venv      # the independent LSP client used by end-to-end tests
+    vim-nox           # Vim 9.0 (+channel, +textprop) for the Vim plugin's tests
+    emacs-nox         # Emacs 28.2 for the Emacs plugin's tests
+    tmux              # screen captures of the editors, as a person sees them
 )
 
 missing=()

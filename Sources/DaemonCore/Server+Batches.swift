@@ -11,12 +11,17 @@ extension Server {
     /// independent, so the order of pushes between them carries no meaning; any other message
     /// ends the run, so requests still see every edit sent before them.
     public func handle(batch messages: [RPCMessage]) {
+        let cancelled = Self.cancelledRequests(in: messages)
         var index = 0
         while index < messages.count {
             var end = index
             while end < messages.count, Self.editedURI(messages[end]) != nil { end += 1 }
             guard end > index else {
-                handle(messages[index])
+                if case .request(let id, _, _) = messages[index], cancelled.contains(index) {
+                    send(.response(id: id, result: .failure(.requestCancelled())))
+                } else {
+                    handle(messages[index])
+                }
                 index += 1
                 continue
             }
@@ -45,6 +50,30 @@ extension Server {
         if let transaction = try? document.storage.endEditing() {
             push(document, transaction: transaction)
         }
+    }
+
+    /// The positions of requests that a later `$/cancelRequest` of the same batch cancels:
+    /// they are answered with -32800 (RequestCancelled) instead of being run.
+    static func cancelledRequests(in messages: [RPCMessage]) -> Set<Int> {
+        var pending: [RequestID: Int] = [:]
+        var cancelled: Set<Int> = []
+        for (index, message) in messages.enumerated() {
+            switch message {
+            case .request(let id, _, _):
+                pending[id] = index
+            case .notification("$/cancelRequest", let params):
+                let id: RequestID? =
+                    switch params?["id"] {
+                    case .integer(let value)?: .integer(value)
+                    case .string(let value)?: .string(value)
+                    default: nil
+                    }
+                if let id, let position = pending.removeValue(forKey: id) { cancelled.insert(position) }
+            default:
+                break
+            }
+        }
+        return cancelled
     }
 
     /// The document an edit notification changes, or nil for any other message.

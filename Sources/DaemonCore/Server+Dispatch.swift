@@ -79,7 +79,9 @@ extension Server {
         case "textStorage/edit":
             try edit(params)
             return ["version": .integer(try document(params.string("uri")).version)]
-        case "textDocument/semanticTokens/full": return try semanticTokens(params)
+        case "textDocument/semanticTokens/full": return try semanticTokensFull(params)
+        case "textDocument/semanticTokens/full/delta": return try semanticTokensDelta(params)
+        case "textDocument/semanticTokens/range": return try semanticTokensRange(params)
         case "textDocument/documentLink": return try documentLinks(params)
         default: throw .methodNotFound(method)
         }
@@ -99,6 +101,12 @@ extension Server {
         case "textDocument/didClose": try didClose(params)
         case "textStorage/edit": try edit(params)
         case "textStorage/viewport": try viewport(params)
+        case "textDocument/didSave": try didSave(params)
+        case "workspace/didChangeConfiguration": try didChangeConfiguration(params)
+        // Requests are answered in order, each before the next message is read, so a
+        // cancellation that arrives on its own finds its request answered; one queued behind
+        // its request is honoured by `handle(batch:)`.
+        case "$/cancelRequest": break
         default: break  // Unknown notifications are ignored (LSP `$/` ones included).
         }
     }

@@ -17,6 +17,7 @@ extension Server {
         let document = Document(
             uri: uri, languageId: languageId, version: version, text: text, grammar: grammar, styles: styles)
         documents[uri] = document
+        tokenTrackers[uri] = nil
         let transaction = document.storage.reprocess(0..<document.storage.text.utf8Count)
         push(document, transaction: transaction)
     }
@@ -27,6 +28,7 @@ extension Server {
         guard documents.removeValue(forKey: uri) != nil else {
             throw .invalidParams("textDocument.uri: no open document \(uri)")
         }
+        tokenTrackers[uri] = nil
     }
 
     /// `textDocument/didChange`: LSP content changes (ranges in line/character positions of the
@@ -111,8 +113,15 @@ extension Server {
             throw .invalidParams("range: \(error)")
         }
         // The highlighter schedules by lines: the lines the range touches.
-        document.viewports[viewId] =
-            text.lineIndex(containingUTF8: lower)..<(text.lineIndex(containingUTF8: upper) + 1)
+        prioritize(
+            text.lineIndex(containingUTF8: lower)..<(text.lineIndex(containingUTF8: upper) + 1), of: document,
+            view: viewId)
+    }
+
+    /// Records `lines` as what view `view` shows and highlights them first: up to
+    /// `visibleLinesPerViewport` at once (pushed now), the rest ahead of every other line.
+    func prioritize(_ lines: Range<Int>, of document: Document, view: String) {
+        document.viewports[view] = lines
         guard let highlighter = document.highlighter else { return }
         highlighter.setVisibleRanges(Array(document.viewports.values))
         highlighter.highlightVisibleLines(lineBudget: Self.visibleLinesPerViewport)
@@ -130,6 +139,7 @@ extension Server {
         guard let document = pending.first else { return false }
         document.runBackgroundSlice()
         if let delta = document.storage.takeAttributeChanges() { push(document, delta: delta) }
+        requestTokenRefreshIfNeeded(document)
         return hasBackgroundWork
     }
 
@@ -155,8 +165,10 @@ extension Server {
         if let transaction { push(document, transaction: transaction) }
     }
 
-    /// The grammar for a document: by language id, else the URI's file name, else its first line.
+    /// The grammar for a document: by language id, else the URI's file name, else its first
+    /// line; none for `plaintext`.
     func resolveGrammar(languageId: String, uri: String, text: String) -> Grammar? {
+        if languageId == GrammarRegistry.plainTextLanguageId { return nil }
         if !languageId.isEmpty, registry.scopeName(forLanguage: languageId) != nil,
             let grammar = try? registry.grammar(forLanguage: languageId)
         {

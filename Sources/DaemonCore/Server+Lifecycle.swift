@@ -25,16 +25,48 @@ extension Server {
                 throw .invalidParams("initializationOptions.theme: \(error)")
             }
         }
+        let paths = try grammarPaths(params, field: "initializationOptions.grammarPaths") ?? []
+        loadGrammars(extraPaths: paths)
+        semanticTokenSettings.refreshSupport =
+            params.optional("capabilities.workspace.semanticTokens.refreshSupport")?.boolValue ?? false
+        let clientTypes =
+            params.optional("capabilities.textDocument.semanticTokens.tokenTypes")?.arrayValue?.compactMap(
+                \.stringValue) ?? []
+        semanticTokenSettings.linkTokens = try params.bool(
+            "initializationOptions.linkTokens",
+            default: clientTypes.contains(SemanticTokenSettings.linkTokenType))
+        phase = .running
+        return [
+            "capabilities": [
+                "positionEncoding": .string(encoding.rawValue),
+                "textDocumentSync": ["openClose": true, "change": 2],
+                "semanticTokensProvider": [
+                    "legend": legend, "full": ["delta": true], "range": true,
+                ],
+                "documentLinkProvider": ["resolveProvider": false],
+                "experimental": ["textStorage": textStorageCapabilities],
+            ],
+            "serverInfo": ["name": "highlightd", "version": "0.1.0"],
+        ]
+    }
+
+    /// The paths of a `grammarPaths` array at `field`, nil when absent.
+    func grammarPaths(_ params: Params, field: String) throws(ResponseError) -> [String]? {
+        guard params.optional(field) != nil else { return nil }
         var paths: [String] = []
-        if params.optional("initializationOptions.grammarPaths") != nil {
-            for (index, path) in try params.array("initializationOptions.grammarPaths").enumerated() {
-                guard let path = path.stringValue else {
-                    throw .invalidParams("initializationOptions.grammarPaths[\(index)] must be a string")
-                }
-                paths.append(path)
+        for (index, path) in try params.array(field).enumerated() {
+            guard let path = path.stringValue else {
+                throw .invalidParams("\(field)[\(index)] must be a string")
             }
+            paths.append(path)
         }
-        let folders = configuration.grammarFolders + paths.map { URL(fileURLWithPath: $0) }
+        return paths
+    }
+
+    /// Loads the bundled grammars (unless configured off) and those in the configured
+    /// folders and `extraPaths`, logging what fails to load.
+    func loadGrammars(extraPaths: [String]) {
+        let folders = configuration.grammarFolders + extraPaths.map { URL(fileURLWithPath: $0) }
         if configuration.loadsBundledGrammars {
             let (bundled, report) = BundledGrammars.defaultRegistry(extraDirectories: folders)
             registry = bundled
@@ -45,25 +77,13 @@ extension Server {
                 for error in registry.loadDirectory(folder) { log("\(error)") }
             }
         }
-        phase = .running
-        return [
-            "capabilities": [
-                "positionEncoding": .string(encoding.rawValue),
-                "textDocumentSync": ["openClose": true, "change": 2],
-                "semanticTokensProvider": [
-                    "legend": legend, "full": true,
-                ],
-                "documentLinkProvider": ["resolveProvider": false],
-                "experimental": ["textStorage": textStorageCapabilities],
-            ],
-            "serverInfo": ["name": "highlightd", "version": "0.1.0"],
-        ]
     }
 
-    /// The LSP semantic token legend the style table maps into.
+    /// The LSP semantic token legend the style table maps into (with `link` when link tokens
+    /// are on).
     var legend: JSONValue {
         [
-            "tokenTypes": .array(SemanticTokenLegend.tokenTypes.map { .string($0) }),
+            "tokenTypes": .array(semanticTokenSettings.tokenTypes.map { .string($0) }),
             "tokenModifiers": .array(SemanticTokenLegend.tokenModifiers.map { .string($0) }),
         ]
     }

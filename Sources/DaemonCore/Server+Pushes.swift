@@ -6,6 +6,7 @@ import JSONRPC
 extension Server {
     /// Sends `textStorage/didProcessEditing` for a transaction (if the client asked for pushes).
     func push(_ document: Document, transaction: EditingTransaction) {
+        recordTokenChanges(document, transaction: transaction)
         guard pushesAttributes else { return }
         let measure = UnitMeasure(text: document.storage.text, unit: encoding)
         var params = changesParams(document, delta: transaction.delta)
@@ -20,6 +21,7 @@ extension Server {
     /// Sends `textStorage/didProcessEditing` for attribute changes outside a transaction
     /// (background slices, viewport highlighting): no edited range, no change in length.
     func push(_ document: Document, delta: AttributeDelta) {
+        recordTokenChanges(document, delta: delta, background: true)
         guard pushesAttributes, !delta.isEmpty else { return }
         var params = changesParams(document, delta: delta)
         params["editedRange"] = .null

@@ -74,39 +74,6 @@ extension Server {
     /// The widest tab stop `textStorage/lineBreaks` accepts, in columns.
     static let maximumTabWidth = 1 << 10
 
-    /// `textDocument/semanticTokens/full`: the syntax layer as LSP semantic tokens, one per
-    /// styled run piece on each line, positions in the negotiated encoding.
-    func semanticTokens(_ params: Params) throws(ResponseError) -> JSONValue {
-        let document = try document(params.string("textDocument.uri"))
-        let text = document.storage.text
-        var data: [JSONValue] = []
-        var previousLine = 0
-        var previousStart = 0
-        for line in 0..<text.lineCount {
-            guard let bounds = try? text.lineBounds(line), bounds.contentEnd > bounds.start else { continue }
-            let runs = document.storage.syntaxRuns(in: bounds.start..<bounds.contentEnd)
-            let lineStartUnits = text.offset(fromUTF8: bounds.start, to: encoding)
-            var position = bounds.start
-            for run in runs {
-                defer { position += run.length }
-                let entry = styles[run.value]
-                guard let type = entry.tokenType else { continue }
-                let start = text.offset(fromUTF8: position, to: encoding) - lineStartUnits
-                let length =
-                    text.offset(fromUTF8: position + run.length, to: encoding) - lineStartUnits - start
-                let deltaLine = line - previousLine
-                let deltaStart = deltaLine == 0 ? start - previousStart : start
-                data += [
-                    .integer(deltaLine), .integer(deltaStart), .integer(length), .integer(type),
-                    .integer(Int(entry.tokenModifiers)),
-                ]
-                previousLine = line
-                previousStart = start
-            }
-        }
-        return ["data": .array(data)]
-    }
-
     /// `textDocument/documentLink`: the link layer as LSP document links.
     func documentLinks(_ params: Params) throws(ResponseError) -> JSONValue {
         let document = try document(params.string("textDocument.uri"))

@@ -30,6 +30,10 @@ public final class Server {
     /// Style ids whose definitions the client has been sent.
     var definedStyles: Set<StyleID> = [.plain]
     var documents: [String: Document] = [:]
+    /// The LSP face's memory of each document's semantic tokens, by URI.
+    var tokenTrackers: [String: SemanticTokenTracker] = [:]
+    /// Semantic token options agreed at `initialize`.
+    var semanticTokenSettings = SemanticTokenSettings()
     /// The log file, opened for appending.
     lazy var logHandle: FileHandle? = {
         guard let url = configuration.logFile else { return nil }

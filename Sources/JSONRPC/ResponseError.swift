@@ -40,6 +40,11 @@ public struct ResponseError: Error, Hashable, Sendable, CustomStringConvertible 
         .init(code: -32600, message: "the server is shutting down")
     }
 
+    /// A request the client cancelled with `$/cancelRequest` before it was answered (LSP).
+    public static func requestCancelled() -> ResponseError {
+        .init(code: -32800, message: "the request was cancelled")
+    }
+
     public var description: String { "\(code): \(message)" }
 
     /// The error as a JSON object.

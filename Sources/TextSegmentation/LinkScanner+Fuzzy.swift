@@ -45,9 +45,29 @@ extension LinkScanner {
         let (kind, value) = characterClass(before: start)
         switch kind {
         case .space, .separator, .symbol: return true
+        case .punctuation where value == UInt32(ASCII.underscore):
+            return isEmphasisDelimiterRun(endingAt: start)
         case .punctuation:
             return ![ASCII.dot, ASCII.colon, ASCII.slash, ASCII.hyphen, ASCII.underscore, ASCII.at]
                 .contains { UInt32($0) == value }
+        case .letter: return false
+        }
+    }
+
+    /// Whether the `_` run ending right before `end` opens Markdown emphasis (`_www.a.org_`,
+    /// `__a.example.com__`), as GitHub's autolinks allow, rather than joining an identifier
+    /// (`snake_www.example.com`): the run must itself follow a host boundary.
+    func isEmphasisDelimiterRun(endingAt end: Int) -> Bool {
+        var start = end
+        while start > floor, bytes[start - 1] == ASCII.underscore { start -= 1 }
+        guard start > floor else { return true }
+        let (kind, value) = characterClass(before: start)
+        switch kind {
+        case .space, .separator, .symbol: return true
+        case .punctuation:
+            return ![ASCII.dot, ASCII.colon, ASCII.slash, ASCII.hyphen, ASCII.at].contains {
+                UInt32($0) == value
+            }
         case .letter: return false
         }
     }

@@ -107,8 +107,12 @@ extension LinkScanner {
     func isHostTerminator(at position: Int) -> Bool {
         guard position < count else { return true }
         switch bytes[position] {
-        case ASCII.hyphen, ASCII.underscore:
+        case ASCII.hyphen:
             return false
+        case ASCII.underscore, 0x7E:
+            // Closing Markdown emphasis or strikethrough (`_www.a.org_`, `~~a.org~~`), not
+            // an identifier going on (`a.org_x`).
+            return isClosingDelimiterRun(at: position)
         case ASCII.colon:
             return !(position + 1 < count && ASCII.isDigit(bytes[position + 1]))
         case ASCII.dot:
@@ -119,6 +123,17 @@ extension LinkScanner {
             let next = characterClass(at: position)
             return next == .space || next == .punctuation || next == .separator
         }
+    }
+
+    /// Whether the run of `_` or `~` at `position` ends where a word could: at the end, or
+    /// before whitespace, punctuation or a separator.
+    func isClosingDelimiterRun(at position: Int) -> Bool {
+        let delimiter = bytes[position]
+        var end = position
+        while end < count, bytes[end] == delimiter { end += 1 }
+        guard end < count else { return true }
+        let next = characterClass(at: end)
+        return next == .space || next == .punctuation || next == .separator
     }
 
     /// The decimal value of an ASCII digit run (at most a few digits).

@@ -37,7 +37,8 @@ extension LinkScanner {
         let (kind, value) = characterClass(before: start)
         switch kind {
         case .space, .separator: return true
-        case .punctuation: return value != UInt32(ASCII.underscore)
+        case .punctuation:
+            return value != UInt32(ASCII.underscore) || isEmphasisDelimiterRun(endingAt: start)
         // Markdown code spans, strikethrough and table cells: `` `url` ``, `~~url~~`, `|url|`.
         case .symbol: return value == 0x60 || value == 0x7E || value == 0x7C
         // Chinese and Japanese put no space before a URL: `詳細はhttps://…`.

@@ -74,12 +74,26 @@ struct LinkScanner {
     /// Runs the matcher for the trigger byte at `position`; returns its link, if any, and where
     /// to look for the next trigger.
     func match(at position: Int) -> (Candidate?, resume: Int) {
+        let (candidate, resume): (Candidate?, Int)
         switch bytes[position] {
-        case ASCII.dot: return matchHost(aroundDot: position)
-        case ASCII.colon: return (matchScheme(colon: position), position + 1)
-        case ASCII.at: return (matchEmail(at: position), position + 1)
-        default: return matchProtocolRelative(slash: position)
+        case ASCII.dot: (candidate, resume) = matchHost(aroundDot: position)
+        case ASCII.colon: (candidate, resume) = (matchScheme(colon: position), position + 1)
+        case ASCII.at: (candidate, resume) = (matchEmail(at: position), position + 1)
+        default: (candidate, resume) = matchProtocolRelative(slash: position)
         }
+        guard let candidate, hasBalancedDelimiters(candidate) else { return (nil, resume) }
+        return (candidate, resume)
+    }
+
+    /// A link next to `_` or `~` must sit between a matching pair, as Markdown emphasis and
+    /// strikethrough put them (`_www.a.org_`, `~~a.org~~`): a lone one (`_a.org`, `a.org_`)
+    /// belongs to an identifier or a path, not to the link's surroundings.
+    func hasBalancedDelimiters(_ candidate: Candidate) -> Bool {
+        let before: UInt8? = candidate.start > floor ? bytes[candidate.start - 1] : nil
+        let after: UInt8? = candidate.end < count ? bytes[candidate.end] : nil
+        let delimiters: [UInt8] = [ASCII.underscore, 0x7E]
+        let touchesOne = before.map(delimiters.contains) == true || after.map(delimiters.contains) == true
+        return !touchesOne || before == after
     }
 
     func link(for candidate: Candidate) -> DetectedLink {

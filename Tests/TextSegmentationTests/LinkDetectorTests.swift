@@ -22,6 +22,33 @@ struct LinkDetectorTests {
         #expect(found(text) == [expected])
     }
 
+    /// GitHub's autolink extension: emphasis and strikethrough delimiters around a link are
+    /// not part of it, whichever link form is inside.
+    @Test(arguments: [
+        ("*https://example.com/a*", "https://example.com/a"),
+        ("**https://example.com/b**", "https://example.com/b"),
+        ("_https://example.com/c_", "https://example.com/c"),
+        ("~~https://example.com/d~~", "https://example.com/d"),
+        ("*www.example.org*", "www.example.org"),
+        ("_www.example.org_", "www.example.org"),
+        ("__example.com__", "example.com"),
+        ("~~www.example.org~~", "www.example.org"),
+        ("(_www.example.org_)", "www.example.org"),
+        ("*me@example.org*", "me@example.org"),
+    ])
+    func linksInsideEmphasisLeaveTheDelimitersOut(text: String, link: String) {
+        let prose = LinkDetector(configuration: .prose)
+        #expect(found("see \(text) now", with: prose).map { $0[0] } == [link])
+        #expect(found("\(text)", with: prose).map { $0[0] } == [link])
+    }
+
+    @Test func anUnderscoreInsideAnIdentifierIsNoEmphasis() {
+        let prose = LinkDetector(configuration: .prose)
+        #expect(found("snake_www.example.org and x__example.com", with: prose).isEmpty)
+        #expect(found("www.example.org_x and example.com__y", with: prose).isEmpty)
+        #expect(found("a_https://example.com/b", with: prose).isEmpty)
+    }
+
     @Test func findsEveryLinkInALine() {
         let text = "a http://a.com, b www.b.org; c c@d.io and (e.net)."
         #expect(found(text).map { $0[0] } == ["http://a.com", "www.b.org", "c@d.io", "e.net"])

@@ -12,6 +12,10 @@ public final class GrammarRegistry: @unchecked Sendable {
         var firstLine: Pattern?
     }
 
+    /// LSP's language id for plain text: a document without a syntax layer, whatever its file
+    /// name or first line suggest (links and line breaks still apply).
+    public static let plainTextLanguageId = "plaintext"
+
     /// Limits passed to every compiled grammar.
     public let configuration: Grammar.Configuration
     let lock = NSLock()

@@ -66,6 +66,12 @@ enum VSCodeThemeReader {
         }
         if let name = object["name"] as? String { content.name = name }
         if let type = object["type"] as? String { content.type = type }
+        // The older shape, a tmTheme written as JSON: VS Code reads `settings` as the token
+        // colours (after the include) and then ignores `colors` and `tokenColors`.
+        if let settings = object["settings"] as? [Any] {
+            for entry in settings { addLegacySetting(entry, into: &content) }
+            return
+        }
         if let colors = object["colors"] as? [String: Any] {
             for (key, value) in colors {
                 if let value = value as? String { content.colors[key] = value }
@@ -103,16 +109,34 @@ enum VSCodeThemeReader {
     }
 
     private static func add(_ entry: Any, into content: inout Content) {
-        guard let setting = ThemeFileReader.setting(from: entry) else { return }
-        // VS Code keeps only entries whose scope is truthy in JavaScript: not "" and not absent.
+        guard let setting = ThemeFileReader.setting(from: entry), !appendIfScoped(setting, to: &content)
+        else {
+            return
+        }
+        content.fallbackForeground = setting.foreground ?? content.fallbackForeground
+        content.fallbackBackground = setting.background ?? content.fallbackBackground
+    }
+
+    /// One entry of a JSON `settings` array: with a scope it is a token rule; without one its
+    /// colours are the editor's (VS Code's `convertSettings`).
+    private static func addLegacySetting(_ entry: Any, into content: inout Content) {
+        guard let setting = ThemeFileReader.setting(from: entry), !appendIfScoped(setting, to: &content)
+        else {
+            return
+        }
+        if let foreground = setting.foreground { content.colors["editor.foreground"] = foreground }
+        if let background = setting.background { content.colors["editor.background"] = background }
+    }
+
+    /// Appends `setting` as a token rule if its scope is truthy in JavaScript (not "" and not
+    /// absent), the only entries VS Code keeps as rules; returns whether it did.
+    private static func appendIfScoped(_ setting: RawThemeSetting, to content: inout Content) -> Bool {
         switch setting.scope {
-        case .string(let scope) where !scope.isEmpty:
+        case .string(let scope) where scope.isEmpty: return false
+        case .string, .list:
             content.rules.append(normalized(setting))
-        case .list:
-            content.rules.append(normalized(setting))
-        default:
-            content.fallbackForeground = setting.foreground ?? content.fallbackForeground
-            content.fallbackBackground = setting.background ?? content.fallbackBackground
+            return true
+        case nil: return false
         }
     }
 

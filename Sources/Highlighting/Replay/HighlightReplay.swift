@@ -64,8 +64,11 @@ public struct HighlightReplay {
         }
     }
 
-    /// The grammar to highlight with.
-    public var grammar: Grammar
+    /// The grammar to highlight with; nil replays a document without a syntax layer (LSP's
+    /// `plaintext`), where only the other hooks run.
+    public var grammar: Grammar?
+    /// Makes the hooks that run after the highlighter (link detection, say), one set per run.
+    public var makeHooks: () -> [any TextStorageHook] = { [] }
     /// The style table.
     public var styles: StyleTable
     /// The highlighter's budgets.
@@ -76,7 +79,7 @@ public struct HighlightReplay {
 
     /// Creates a replay.
     public init(
-        grammar: Grammar, styles: StyleTable, configuration: SyntaxHighlighter.Configuration = .init(),
+        grammar: Grammar?, styles: StyleTable, configuration: SyntaxHighlighter.Configuration = .init(),
         verifyEvery: Int = 0
     ) {
         self.grammar = grammar
@@ -88,25 +91,31 @@ public struct HighlightReplay {
     /// Replays `log`; throws if an edit is invalid for the text it applies to.
     public func run(_ log: EditLog) throws(StorageError) -> Report {
         let storage = TextStorage(log.startContent)
-        let highlighter = SyntaxHighlighter(grammar: grammar, styles: styles, configuration: configuration)
-        highlighter.attach(to: storage)
-        highlighter.highlightAll()
+        let highlighter = grammar.map {
+            SyntaxHighlighter(grammar: $0, styles: styles, configuration: configuration)
+        }
+        highlighter?.attach(to: storage)
+        highlighter?.highlightAll()
+        let hooks = makeHooks()
+        for hook in hooks { storage.addHook(hook) }
+        // The other hooks see the opening text as one transaction, as a daemon's open does.
+        if !hooks.isEmpty { storage.reprocess(0..<storage.text.utf8Count) }
         _ = storage.takeAttributeChanges()
         var report = Report()
         check(storage, after: 0, into: &report)
         for (index, transaction) in log.transactions.enumerated() {
-            let linesBefore = highlighter.linesTokenized
+            let linesBefore = highlighter?.linesTokenized ?? 0
             let start = DispatchTime.now().uptimeNanoseconds
             try storage.applyEdits(transaction.edits, unit: transaction.unit)
             let applied = DispatchTime.now().uptimeNanoseconds
-            while highlighter.highlightNextSlice() {
+            while highlighter?.highlightNextSlice() == true {
                 _ = storage.takeAttributeChanges()
             }
             _ = storage.takeAttributeChanges()
             let converged = DispatchTime.now().uptimeNanoseconds
             report.latencies.append(applied - start)
             report.convergence.append(converged - start)
-            report.linesRetokenized.append(highlighter.linesTokenized - linesBefore)
+            report.linesRetokenized.append((highlighter?.linesTokenized ?? 0) - linesBefore)
             report.transactions += 1
             let isLast = index == log.transactions.count - 1
             if isLast || (verifyEvery > 0 && (index + 1) % verifyEvery == 0) {
@@ -118,7 +127,7 @@ public struct HighlightReplay {
             report.finalTextMatches = actual == expected
             if actual != expected { report.finalTextDifference = Self.firstDifferingLine(actual, expected) }
         }
-        report.stateBytesPerLine = highlighter.stateBytesPerLine
+        report.stateBytesPerLine = highlighter?.stateBytesPerLine ?? 0
         report.finalLineCount = storage.text.lineCount
         return report
     }
@@ -127,7 +136,9 @@ public struct HighlightReplay {
     func check(_ storage: TextStorage, after transaction: Int, into report: inout Report) {
         report.checkpoints += 1
         let text = storage.string
-        let expected = ReferenceHighlight.runs(of: text, grammar: grammar, styles: styles)
+        let expected =
+            grammar.map { ReferenceHighlight.runs(of: text, grammar: $0, styles: styles) }
+            ?? ReferenceHighlight.normalized([AttributeRun(length: storage.text.utf8Count, value: .plain)])
         let actual = ReferenceHighlight.normalized(storage.syntaxRuns(in: 0..<storage.text.utf8Count))
         guard let offset = ReferenceHighlight.firstDifference(actual, expected) else { return }
         report.mismatches += 1

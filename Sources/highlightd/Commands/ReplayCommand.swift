@@ -6,6 +6,7 @@ import Foundation
 import GrammarEngine
 import Highlighting
 import TextRope
+import TextSegmentation
 
 #if canImport(Glibc)
     import Glibc
@@ -75,8 +76,11 @@ struct ReplayCommand: ParsableCommand {
         let styles = StyleTable(theme: try Theme.named(theme))
         var configuration = SyntaxHighlighter.Configuration()
         configuration.window = window
-        let replay = HighlightReplay(
+        var replay = HighlightReplay(
             grammar: compiled, styles: styles, configuration: configuration, verifyEvery: verifyEvery)
+        // Links run after the syntax layer, as in the daemon (and alone for plain text).
+        let detector = LinkDetector(configuration: .forRootScope(compiled?.scopeName))
+        replay.makeHooks = { [LinkDetectionHook(detector: detector)] }
         let report = try replay.run(log)
         let latency = LatencySummary(nanoseconds: report.latencies)
         let convergence = LatencySummary(nanoseconds: report.convergence)
@@ -100,7 +104,7 @@ struct ReplayCommand: ParsableCommand {
                 print("warning: debug build; measure with `swift build -c release`")
             #endif
             func micro(_ value: UInt64) -> String { String(format: "%.1f µs", Double(value) / 1000) }
-            print("trace: \(trace) (grammar \(compiled.scopeName), theme \(theme))")
+            print("trace: \(trace) (grammar \(compiled?.scopeName ?? "none: plain text"), theme \(theme))")
             print("transactions: \(report.transactions)")
             print(
                 "latency per transaction: p50 \(micro(latency.p50)), p90 \(micro(latency.p90)), "
@@ -150,8 +154,9 @@ struct ReplayCommand: ParsableCommand {
             endContent: josephg.endContent)
     }
 
-    /// The grammar named by --grammar, else by --language (or the log's language id).
-    func loadGrammar(languageId: String?) throws -> Grammar {
+    /// The grammar named by --grammar, else by --language (or the log's language id); nil for
+    /// `plaintext`, a document without a syntax layer as the daemon opens it.
+    func loadGrammar(languageId: String?) throws -> Grammar? {
         let registry = GrammarSelection(grammarFolders: grammars).makeRegistry()
         if let grammar {
             let raw = try registry.load(contentsOf: URL(fileURLWithPath: grammar))
@@ -160,6 +165,7 @@ struct ReplayCommand: ParsableCommand {
         guard let id = language ?? languageId else {
             Self.fail("name a grammar with --grammar PATH (or --language ID)")
         }
+        if id == GrammarRegistry.plainTextLanguageId { return nil }
         do {
             return try registry.grammar(forLanguage: id)
         } catch {

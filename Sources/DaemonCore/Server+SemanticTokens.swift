@@ -1,0 +1,110 @@
+import DocumentStorage
+import Highlighting
+import JSONRPC
+import TextRope
+
+extension Server {
+    /// `textDocument/semanticTokens/full`: every token of the document, with a result id the
+    /// next `full/delta` can name.
+    func semanticTokensFull(_ params: Params) throws(ResponseError) -> JSONValue {
+        let document = try document(params.string("textDocument.uri"))
+        return fullResult(document, tracker: tokenTracker(for: document))
+    }
+
+    /// `textDocument/semanticTokens/full/delta`: the edits from the result the client names to
+    /// the current tokens, re-encoding only the lines changed since (the full result when the
+    /// named result is not the last one sent).
+    func semanticTokensDelta(_ params: Params) throws(ResponseError) -> JSONValue {
+        let document = try document(params.string("textDocument.uri"))
+        let previous = try params.string("previousResultId")
+        let tracker = tokenTracker(for: document)
+        guard var snapshot = tracker.snapshot, snapshot.resultId == previous else {
+            return fullResult(document, tracker: tracker)
+        }
+        let lineCount = document.storage.text.lineCount
+        let resultId = nextSemanticTokensResultId()
+        guard let changed = tracker.changedLines else {
+            snapshot.resultId = resultId
+            tracker.markFetched(snapshot)
+            return ["resultId": .string(resultId), "edits": []]
+        }
+        let lower = min(changed.lowerBound, lineCount)
+        let newUpper = min(max(changed.upperBound, lower), lineCount)
+        let oldUpper = newUpper - (lineCount - snapshot.lineCount)
+        // The hull always holds every inserted and deleted line; if that ever fails, the full
+        // result is still right.
+        guard lower <= oldUpper, oldUpper <= snapshot.lineCount else {
+            return fullResult(document, tracker: tracker)
+        }
+        var tokens: [SemanticToken] = []
+        for line in lower..<newUpper { tokens += semanticTokens(onLine: line, of: document) }
+        let edit = snapshot.replaceLines(
+            lower..<oldUpper, newUpperBound: newUpper, with: tokens, resultId: resultId)
+        tracker.markFetched(snapshot)
+        let edits: [JSONValue] =
+            edit.deleteCount == 0 && edit.data.isEmpty
+            ? []
+            : [
+                [
+                    "start": .integer(edit.start), "deleteCount": .integer(edit.deleteCount),
+                    "data": .array(edit.data.map { .integer($0) }),
+                ]
+            ]
+        return ["resultId": .string(resultId), "edits": .array(edits)]
+    }
+
+    /// `textDocument/semanticTokens/range`: the tokens that overlap a range, encoded from the
+    /// document's start. The range's lines are highlighted first (as a view's are), so the
+    /// answer holds what is settled there without waiting for the rest of the document.
+    func semanticTokensRange(_ params: Params) throws(ResponseError) -> JSONValue {
+        let document = try document(params.string("textDocument.uri"))
+        let start = LinePosition(
+            line: try params.int("range.start.line", atLeast: 0),
+            character: try params.int("range.start.character", atLeast: 0))
+        let end = LinePosition(
+            line: try params.int("range.end.line", atLeast: 0),
+            character: try params.int("range.end.character", atLeast: 0))
+        let lineCount = document.storage.text.lineCount
+        let lines = min(start.line, lineCount)..<min(max(end.line, start.line) + 1, lineCount)
+        let tracker = tokenTracker(for: document)
+        prioritize(lines, of: document, view: Self.semanticTokensRangeView)
+        tracker.markAsked()
+        tracker.requestedLines = lines
+        var encoder = SemanticTokenEncoder()
+        for line in lines {
+            for token in semanticTokens(onLine: line, of: document) {
+                // Tokens overlapping [start, end): LSP positions compare by line, then character.
+                let endsAfterStart = line > start.line || token.start + token.length > start.character
+                let startsBeforeEnd = line < end.line || token.start < end.character
+                if endsAfterStart && startsBeforeEnd { encoder.append(token) }
+            }
+        }
+        return ["data": .array(encoder.data.map { .integer($0) })]
+    }
+
+    /// The view id under which `range` requests prioritize their lines.
+    static let semanticTokensRangeView = "$/semanticTokens/range"
+
+    private func fullResult(_ document: Document, tracker: SemanticTokenTracker) -> JSONValue {
+        let lineCount = document.storage.text.lineCount
+        var tokens: [SemanticToken] = []
+        for line in 0..<lineCount { tokens += semanticTokens(onLine: line, of: document) }
+        let snapshot = SemanticTokenSnapshot(
+            resultId: nextSemanticTokensResultId(), tokens: tokens, lineCount: lineCount)
+        tracker.markFetched(snapshot)
+        return ["resultId": .string(snapshot.resultId), "data": .array(snapshot.data.map { .integer($0) })]
+    }
+
+    /// The document's tracker, made on its first token request.
+    func tokenTracker(for document: Document) -> SemanticTokenTracker {
+        if let tracker = tokenTrackers[document.uri] { return tracker }
+        let tracker = SemanticTokenTracker(lineCount: document.storage.text.lineCount)
+        tokenTrackers[document.uri] = tracker
+        return tracker
+    }
+
+    private func nextSemanticTokensResultId() -> String {
+        semanticTokenSettings.resultCounter += 1
+        return String(semanticTokenSettings.resultCounter)
+    }
+}
