@@ -54,6 +54,30 @@ struct ReplayTests {
         #expect(report.finalTextMatches == true)
     }
 
+    /// LSP's `plaintext`: no syntax layer, only the other hooks, which see the opening text
+    /// and every transaction.
+    @Test func aReplayWithoutAGrammarRunsOnlyTheOtherHooks() throws {
+        let lines = [
+            #"{"open": {"text": "let a = 1;\n", "languageId": "plaintext"}}"#,
+            #"{"edits": [{"offset": 4, "length": 1, "text": "bé"}]}"#,
+            #"{"close": {"text": "let bé = 1;\n"}}"#,
+        ]
+        let log = try EditLog(jsonLines: Data(lines.joined(separator: "\n").utf8))
+        final class Counter: TextStorageHook {
+            let name = "counter"
+            var calls = 0
+            func processEditing(in storage: TextStorage, context: EditingContext) { calls += 1 }
+        }
+        let counter = Counter()
+        var replay = HighlightReplay(grammar: nil, styles: try HighlightingFixtures.styles(), verifyEvery: 1)
+        replay.makeHooks = { [counter] }
+        let report = try replay.run(log)
+        #expect(report.mismatches == 0)
+        #expect(report.finalTextMatches == true)
+        #expect(report.linesRetokenized == [0])
+        #expect(counter.calls == 2)
+    }
+
     @Test func malformedLogsAreRejectedWithTheirLine() {
         #expect(throws: EditLogError.self) { try EditLog(jsonLines: Data(#"{"edits": []}"#.utf8)) }
         let bad = Data("{\"open\": {\"text\": \"\"}}\nnot json\n".utf8)
