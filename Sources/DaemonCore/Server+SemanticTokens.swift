@@ -21,6 +21,8 @@ extension Server {
         guard var snapshot = tracker.snapshot, snapshot.resultId == previous else {
             return fullResult(document, tracker: tracker)
         }
+        // The tracker lets go of its copy, so the edit below mutates the arrays in place.
+        tracker.snapshot = nil
         let lineCount = document.storage.text.lineCount
         let resultId = nextSemanticTokensResultId()
         guard let changed = tracker.changedLines else {
@@ -36,8 +38,7 @@ extension Server {
         guard lower <= oldUpper, oldUpper <= snapshot.lineCount else {
             return fullResult(document, tracker: tracker)
         }
-        var tokens: [SemanticToken] = []
-        for line in lower..<newUpper { tokens += semanticTokens(onLine: line, of: document) }
+        let tokens = semanticTokens(lines: lower..<newUpper, of: document)
         let edit = snapshot.replaceLines(
             lower..<oldUpper, newUpperBound: newUpper, with: tokens, resultId: resultId)
         tracker.markFetched(snapshot)
@@ -71,13 +72,11 @@ extension Server {
         tracker.markAsked()
         tracker.requestedLines = lines
         var encoder = SemanticTokenEncoder()
-        for line in lines {
-            for token in semanticTokens(onLine: line, of: document) {
-                // Tokens overlapping [start, end): LSP positions compare by line, then character.
-                let endsAfterStart = line > start.line || token.start + token.length > start.character
-                let startsBeforeEnd = line < end.line || token.start < end.character
-                if endsAfterStart && startsBeforeEnd { encoder.append(token) }
-            }
+        for token in semanticTokens(lines: lines, of: document) {
+            // Tokens overlapping [start, end): LSP positions compare by line, then character.
+            let endsAfterStart = token.line > start.line || token.start + token.length > start.character
+            let startsBeforeEnd = token.line < end.line || token.start < end.character
+            if endsAfterStart && startsBeforeEnd { encoder.append(token) }
         }
         return ["data": .array(encoder.data.map { .integer($0) })]
     }
@@ -87,8 +86,7 @@ extension Server {
 
     private func fullResult(_ document: Document, tracker: SemanticTokenTracker) -> JSONValue {
         let lineCount = document.storage.text.lineCount
-        var tokens: [SemanticToken] = []
-        for line in 0..<lineCount { tokens += semanticTokens(onLine: line, of: document) }
+        let tokens = semanticTokens(lines: 0..<lineCount, of: document)
         let snapshot = SemanticTokenSnapshot(
             resultId: nextSemanticTokensResultId(), tokens: tokens, lineCount: lineCount)
         tracker.markFetched(snapshot)

@@ -20,54 +20,71 @@ extension JSONValue {
 
     /// Compact UTF-8 JSON text with sorted keys (stable output for logs and tests).
     public func serialized() -> Data {
-        var output = ""
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
         write(to: &output)
-        return Data(output.utf8)
+        return Data(output)
     }
 
-    private func write(to output: inout String) {
+    // Written as bytes, integers digit by digit: a semantic tokens answer is hundreds of
+    // thousands of integers, and `String` appends cost an allocation each.
+    private func write(to output: inout [UInt8]) {
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .integer(let value): output += String(value)
-        case .double(let value): output += value.isFinite ? "\(value)" : "null"
+        case .null: output += Self.nullBytes
+        case .bool(let value): output += value ? Self.trueBytes : Self.falseBytes
+        case .integer(let value): Self.writeInteger(value, to: &output)
+        case .double(let value): output += Array((value.isFinite ? "\(value)" : "null").utf8)
         case .string(let value): Self.writeString(value, to: &output)
         case .array(let elements):
-            output += "["
+            output.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 element.write(to: &output)
             }
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let members):
-            output += "{"
+            output.append(UInt8(ascii: "{"))
             for (index, key) in members.keys.sorted().enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 Self.writeString(key, to: &output)
-                output += ":"
+                output.append(UInt8(ascii: ":"))
                 members[key]?.write(to: &output)
             }
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeString(_ value: String, to output: inout String) {
-        output += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                output +=
-                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
-            default: output.unicodeScalars.append(scalar)
+    private static let nullBytes = Array("null".utf8)
+    private static let trueBytes = Array("true".utf8)
+    private static let falseBytes = Array("false".utf8)
+
+    private static func writeInteger(_ value: Int, to output: inout [UInt8]) {
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let start = output.count
+        repeat {
+            output.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        output[start...].reverse()
+    }
+
+    private static func writeString(_ value: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): output += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case 0x0A: output += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0D: output += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 0x09: output += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                output += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default: output.append(byte)
             }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 }
 

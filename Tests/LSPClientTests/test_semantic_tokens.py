@@ -174,7 +174,7 @@ async def test_capabilities_declare_delta_and_range(client: LanguageClient):
 
 
 async def test_delta_after_every_edit_of_a_real_trace_rebuilds_the_full_data(client: LanguageClient):
-    text, transactions = trace_window("rustcode", 3000, 250)
+    text, transactions = trace_window("rustcode", 3000, 200)
     open_document(client, text)
     result = await full(client)
     data, result_id = result.data, result.result_id
@@ -300,7 +300,7 @@ async def test_range_of_a_large_document_answers_before_it_is_settled(client: La
 
 async def test_refresh_is_sent_once_after_background_highlighting(refreshing_client: LanguageClient):
     client = refreshing_client
-    text = "".join(f"fn f{i}() {{ let v = {i}; }}\n" for i in range(30000))
+    text = "".join(f"fn f{i}() {{ let v = {i}; }}\n" for i in range(8000))
     open_document(client, text)
     early = await full(client)
     await settle(client)
@@ -312,14 +312,14 @@ async def test_refresh_is_sent_once_after_background_highlighting(refreshing_cli
     assert client.refreshes == 1
     final = await full(client)
     assert len(final.data) > len(early.data)
-    assert len(decode(final.data)) == 30000 * 6  # fn f1 let v = 1, on every line
+    assert len(decode(final.data)) == 8000 * 6  # fn f1 let v = 1, on every line
     # Nothing changed since: no further refresh.
     await asyncio.sleep(0.3)
     assert client.refreshes == 1
 
 
 async def test_no_refresh_without_refresh_support(client: LanguageClient):
-    text = "".join(f"fn f{i}() {{ let v = {i}; }}\n" for i in range(30000))
+    text = "".join(f"fn f{i}() {{ let v = {i}; }}\n" for i in range(8000))
     open_document(client, text)
     await full(client)
     await settle(client)
