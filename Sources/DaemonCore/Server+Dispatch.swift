@@ -48,14 +48,17 @@ extension Server {
             do {
                 try notification(method, Params(params))
             } catch {
-                // A notification has no response: report on stderr and to the client's log.
-                log("\(method): \(error)")
+                // A notification has no response: report on stderr and to the client's log,
+                // naming the document so a client knows which buffer to resend.
+                let uri = (params?["uri"] ?? params?["textDocument"]?["uri"])?.stringValue
+                let subject = uri.map { "\(method) for \($0)" } ?? method
+                log("\(subject): \(error)")
                 send(
                     .notification(
                         method: "window/logMessage",
                         params: [
                             "type": 1,
-                            "message": .string("\(method) rejected (\(error.code)): \(error.message)"),
+                            "message": .string("\(subject) rejected (\(error.code)): \(error.message)"),
                         ]))
             }
         case .response:
