@@ -14,8 +14,10 @@ extension Server {
         let version = try params.int("textDocument.version")
         let languageId = try params.optionalString("textDocument.languageId") ?? ""
         let grammar = resolveGrammar(languageId: languageId, uri: uri, text: text)
+        let rules = try spanRules(params, field: "spanRules") ?? spanRules
         let document = Document(
-            uri: uri, languageId: languageId, version: version, text: text, grammar: grammar, styles: styles)
+            uri: uri, languageId: languageId, version: version, text: text, grammar: grammar, styles: styles,
+            spanRules: rules)
         documents[uri] = document
         tokenTrackers[uri] = nil
         let transaction = document.storage.reprocess(0..<document.storage.text.utf8Count)
