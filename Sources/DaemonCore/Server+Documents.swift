@@ -66,8 +66,10 @@ extension Server {
     }
 
     /// `textStorage/edit`: NSRange-style edits in the negotiated encoding, applied in order as
-    /// one transaction.
-    func edit(_ params: Params) throws(ResponseError) {
+    /// one transaction; with `"atomic": "expand"`, widened over the atomic spans they cut.
+    /// Returns the edits applied.
+    @discardableResult
+    func edit(_ params: Params) throws(ResponseError) -> [TextEdit] {
         let document = try document(params.string("uri"))
         let version = try params.int("version")
         try checkVersion(version, of: document, field: "version")
@@ -83,9 +85,14 @@ extension Server {
                 throw .invalidParams("edits[\(index)].\(error.message)")
             }
         }
+        let atomic = try atomicEditing(params)
+        var applied = edits
         try apply(to: document, version: version, field: "edits") { storage, unit throws(StorageError) in
-            try storage.applyEdits(edits, unit: unit)
+            let result = try storage.applyEdits(edits, unit: unit, atomic: atomic)
+            applied = result.applied
+            return result.transaction
         }
+        return applied
     }
 
     /// How many visible lines a viewport message highlights before it returns; the rest of a
