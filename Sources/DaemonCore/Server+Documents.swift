@@ -2,6 +2,7 @@ import DocumentStorage
 import Foundation
 import GrammarEngine
 import JSONRPC
+import RichText
 import TextRope
 
 extension Server {
@@ -10,7 +11,24 @@ extension Server {
     func didOpen(_ params: Params) throws(ResponseError) {
         _ = try params.object("textDocument")
         let uri = try params.string("textDocument.uri")
-        let text = try params.string("textDocument.text")
+        var warnings: [String] = []
+        var given: [Span] = []
+        let text: String
+        if let json = params.optional("textDocument.formattableContent") {
+            let path = "textDocument.formattableContent"
+            var skipped: [FormattableContentError] = []
+            let content: FormattableContent
+            do {
+                content = try FormattableContent(json: json, path: path, warnings: &skipped)
+            } catch {
+                throw .invalidParams(error.description)
+            }
+            warnings = skipped.map { "\($0.path): \($0.message); skipped" }
+            given = givenSpans(content, path: path, warnings: &warnings)
+            text = content.text
+        } else {
+            text = try params.string("textDocument.text")
+        }
         let version = try params.int("textDocument.version")
         let languageId = try params.optionalString("textDocument.languageId") ?? ""
         let grammar = resolveGrammar(languageId: languageId, uri: uri, text: text)
@@ -20,6 +38,14 @@ extension Server {
             spanRules: rules)
         documents[uri] = document
         tokenTrackers[uri] = nil
+        if !given.isEmpty {
+            document.storage.setSpans(given, replacingIn: 0..<document.storage.text.utf8Count)
+        }
+        for warning in warnings {
+            log("textDocument/didOpen: \(warning)")
+            send(
+                .notification(method: "window/logMessage", params: ["type": 2, "message": .string(warning)]))
+        }
         let transaction = document.storage.reprocess(0..<document.storage.text.utf8Count)
         push(document, transaction: transaction)
     }
