@@ -2,7 +2,6 @@ import DocumentStorage
 import Foundation
 import GrammarEngine
 import JSONRPC
-import RichText
 import TextRope
 
 extension Server {
@@ -11,24 +10,7 @@ extension Server {
     func didOpen(_ params: Params) throws(ResponseError) {
         _ = try params.object("textDocument")
         let uri = try params.string("textDocument.uri")
-        var warnings: [String] = []
-        var given: [Span] = []
-        let text: String
-        if let json = params.optional("textDocument.formattableContent") {
-            let path = "textDocument.formattableContent"
-            var skipped: [FormattableContentError] = []
-            let content: FormattableContent
-            do {
-                content = try FormattableContent(json: json, path: path, warnings: &skipped)
-            } catch {
-                throw .invalidParams(error.description)
-            }
-            warnings = skipped.map { "\($0.path): \($0.message); skipped" }
-            given = givenSpans(content, path: path, warnings: &warnings)
-            text = content.text
-        } else {
-            text = try params.string("textDocument.text")
-        }
+        let (text, given, warnings) = try openedContent(params)
         let version = try params.int("textDocument.version")
         let languageId = try params.optionalString("textDocument.languageId") ?? ""
         let grammar = resolveGrammar(languageId: languageId, uri: uri, text: text)

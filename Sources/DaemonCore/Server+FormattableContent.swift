@@ -43,6 +43,25 @@ extension Server {
         return FormattableContent(text: storage.string, ranges: sorted).json
     }
 
+    /// What `textDocument/didOpen` opens: `textDocument.text`, or the text and given spans of
+    /// `textDocument.formattableContent`, with warnings for the ranges skipped.
+    func openedContent(_ params: Params) throws(ResponseError) -> (String, [Span], [String]) {
+        let path = "textDocument.formattableContent"
+        guard let json = params.optional(path) else {
+            return (try params.string("textDocument.text"), [], [])
+        }
+        var skipped: [FormattableContentError] = []
+        let content: FormattableContent
+        do {
+            content = try FormattableContent(json: json, path: path, warnings: &skipped)
+        } catch {
+            throw .invalidParams(error.description)
+        }
+        var warnings = skipped.map { "\($0.path): \($0.message); skipped" }
+        let given = givenSpans(content, path: path, warnings: &warnings)
+        return (content.text, given, warnings)
+    }
+
     /// The spans a `formattableContent` open gives, from its ranges; ranges that cannot be
     /// spans (empty, or overlapping an earlier one) are skipped and reported in `warnings`.
     func givenSpans(_ content: FormattableContent, path: String, warnings: inout [String]) -> [Span] {

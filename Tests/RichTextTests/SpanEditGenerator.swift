@@ -3,7 +3,8 @@ import TestSupport
 /// Random edits over text with mentions, shortcodes, links, emoji, combining marks and CJK.
 enum SpanEditGenerator {
     static let pieces = [
-        "@bob", "@a", "[赞]", "[ok]", "[x]", ":+1:", ":no:", "#tag", "a@b.co", "http://e.io/", " ", "\n",
+        "@bob", "@a", "[赞]", "[ok]", "[e\u{301}😀]", "[x]", ":+1:", ":no:", "#tag", "a@b.co", "http://e.io/",
+        " ", "\n",
         "😀", "e\u{301}", "\u{301}", "日本", "[", "]", "@", ":", "x", "\r\n",
     ]
 

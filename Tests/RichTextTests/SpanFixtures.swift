@@ -9,7 +9,10 @@ enum SpanFixtures {
         ["kind": "mention", "pattern": "@[A-Za-z0-9_]+", "atomic": true, "unbreakable": true],
         [
             "kind": "shortcode", "pattern": "\\[[^\\[\\]]+\\]", "atomic": true,
-            "table": ["[赞]": ["image": "like.png", "text": "👍"], "[ok]": ["image": "ok.png"]],
+            "table": [
+                "[赞]": ["image": "like.png", "text": "👍"], "[ok]": ["image": "ok.png"],
+                "[e\u{301}😀]": ["text": "🙂"],
+            ],
         ],
         ["kind": "shortcode", "pattern": ":[a-z0-9+]+:", "atomic": true, "table": [":+1:": ["text": "👍"]]],
         ["kind": "hashtag", "pattern": "#[A-Za-z0-9]+"],
@@ -18,7 +21,9 @@ enum SpanFixtures {
     /// The same rules for the oracle (Swift Regex syntax is the same for these patterns).
     static let oracle = SpanOracle(rules: [
         .init(kind: "mention", pattern: "@[A-Za-z0-9_]+"),
-        .init(kind: "shortcode", pattern: "\\[[^\\[\\]]+\\]", table: ["[赞]": "👍", "[ok]": "\u{FFFC}"]),
+        .init(
+            kind: "shortcode", pattern: "\\[[^\\[\\]]+\\]",
+            table: ["[赞]": "👍", "[ok]": "\u{FFFC}", "[e\u{301}😀]": "🙂"]),
         .init(kind: "shortcode", pattern: ":[a-z0-9+]+:", table: [":+1:": "👍"]),
         .init(kind: "hashtag", pattern: "#[A-Za-z0-9]+"),
     ])
