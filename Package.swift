@@ -23,7 +23,7 @@ let package = Package(
             name: "highlightdLibraries",
             targets: [
                 "TextRope", "DocumentStorage", "EditTrace", "GrammarEngine", "Highlighting",
-                "TextSegmentation", "JSONSyntax", "JSONRPC", "DaemonCore",
+                "TextSegmentation", "RichText", "JSONSyntax", "JSONRPC", "DaemonCore",
             ]
         ),
     ],
@@ -89,11 +89,18 @@ let package = Package(
         // The protocol: framing, messages, errors.
         .target(name: "JSONRPC", dependencies: ["JSONSyntax"]),
 
+        // Rich text: span rules and their hook, display text, FormattableContent.
+        .target(
+            name: "RichText",
+            dependencies: ["DocumentStorage", "GrammarEngine", "JSONRPC"]
+        ),
+
         // The daemon: documents, dispatch, the native push protocol and the LSP face.
         .target(
             name: "DaemonCore",
             dependencies: [
                 "JSONRPC", "DocumentStorage", "GrammarEngine", "Highlighting", "TextSegmentation", "TextRope",
+                "RichText",
             ]
         ),
 
@@ -108,6 +115,7 @@ let package = Package(
                 "JSONRPC",
                 "Highlighting",
                 "TextSegmentation",
+                "RichText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -138,6 +146,10 @@ let package = Package(
         .testTarget(
             name: "DaemonCoreTests",
             dependencies: ["DaemonCore", "JSONRPC", "TestSupport"]
+        ),
+        .testTarget(
+            name: "RichTextTests",
+            dependencies: ["RichText", "DocumentStorage", "TextSegmentation", "JSONRPC", "TestSupport"]
         ),
         .testTarget(
             name: "TextSegmentationTests",

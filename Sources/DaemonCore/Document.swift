@@ -1,9 +1,10 @@
 import DocumentStorage
 import GrammarEngine
 import Highlighting
+import RichText
 import TextSegmentation
 
-/// One open document: its text storage with the syntax and link hooks, and its views.
+/// One open document: its text storage with the syntax, link and span hooks, and its views.
 final class Document {
     /// The document's URI as the client sent it.
     let uri: String
@@ -17,12 +18,17 @@ final class Document {
     let highlighter: SyntaxHighlighter?
     /// The link hook (after the syntax hook).
     let links: LinkDetectionHook
+    /// The span hook (after the link hook): mentions, shortcodes and other span rules.
+    let spans: SpanDetectionHook
     /// The root scope of the grammar in use, or `text.plain`.
     let scopeName: String
     /// Visible line ranges by view id.
     var viewports: [String: Range<Int>] = [:]
 
-    init(uri: String, languageId: String, version: Int, text: String, grammar: Grammar?, styles: StyleTable) {
+    init(
+        uri: String, languageId: String, version: Int, text: String, grammar: Grammar?, styles: StyleTable,
+        spanRules: [SpanRule] = []
+    ) {
         self.uri = uri
         self.languageId = languageId
         self.version = version
@@ -44,6 +50,8 @@ final class Document {
         let prose = scopeName.hasPrefix("text.")
         links = LinkDetectionHook(detector: LinkDetector(configuration: prose ? .prose : .sourceCode))
         storage.addHook(links)
+        spans = SpanDetectionHook(rules: spanRules)
+        storage.addHook(spans)
     }
 
     /// Whether background work (highlighting or link detection) remains.
@@ -53,8 +61,11 @@ final class Document {
     func runBackgroundSlice() {
         if let highlighter, !highlighter.isSettled {
             _ = highlighter.highlightNextSlice()
-        } else {
+        } else if let pending = links.pendingRange {
             links.detectNextSlice(in: storage)
+            // Spans may not overlap links: judge the slice's lines again now their links are known.
+            let done = pending.lowerBound..<(links.pendingRange?.lowerBound ?? pending.upperBound)
+            if !spans.detector.rules.isEmpty { spans.redetect(in: done, of: storage) }
         }
     }
 }

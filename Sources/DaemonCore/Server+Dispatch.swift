@@ -80,8 +80,20 @@ extension Server {
         case "textStorage/attributes": return try attributes(params)
         case "textStorage/lineBreaks": return try lineBreaks(params)
         case "textStorage/edit":
-            try edit(params)
-            return ["version": .integer(try document(params.string("uri")).version)]
+            let applied = try edit(params)
+            return [
+                "version": .integer(try document(params.string("uri")).version),
+                "edits": .array(
+                    applied.map {
+                        [
+                            "offset": .integer($0.location), "length": .integer($0.length),
+                            "text": .string($0.text),
+                        ]
+                    }),
+            ]
+        case "textStorage/adjustSelection": return try adjustSelection(params)
+        case "textStorage/convert": return try convert(params)
+        case "textStorage/export": return try export(params)
         case "textDocument/semanticTokens/full": return try semanticTokensFull(params)
         case "textDocument/semanticTokens/full/delta": return try semanticTokensDelta(params)
         case "textDocument/semanticTokens/range": return try semanticTokensRange(params)

@@ -10,14 +10,24 @@ extension Server {
     func didOpen(_ params: Params) throws(ResponseError) {
         _ = try params.object("textDocument")
         let uri = try params.string("textDocument.uri")
-        let text = try params.string("textDocument.text")
+        let (text, given, warnings) = try openedContent(params)
         let version = try params.int("textDocument.version")
         let languageId = try params.optionalString("textDocument.languageId") ?? ""
         let grammar = resolveGrammar(languageId: languageId, uri: uri, text: text)
+        let rules = try spanRules(params, field: "spanRules") ?? spanRules
         let document = Document(
-            uri: uri, languageId: languageId, version: version, text: text, grammar: grammar, styles: styles)
+            uri: uri, languageId: languageId, version: version, text: text, grammar: grammar, styles: styles,
+            spanRules: rules)
         documents[uri] = document
         tokenTrackers[uri] = nil
+        if !given.isEmpty {
+            document.storage.setSpans(given, replacingIn: 0..<document.storage.text.utf8Count)
+        }
+        for warning in warnings {
+            log("textDocument/didOpen: \(warning)")
+            send(
+                .notification(method: "window/logMessage", params: ["type": 2, "message": .string(warning)]))
+        }
         let transaction = document.storage.reprocess(0..<document.storage.text.utf8Count)
         push(document, transaction: transaction)
     }
@@ -64,8 +74,10 @@ extension Server {
     }
 
     /// `textStorage/edit`: NSRange-style edits in the negotiated encoding, applied in order as
-    /// one transaction.
-    func edit(_ params: Params) throws(ResponseError) {
+    /// one transaction; with `"atomic": "expand"`, widened over the atomic spans they cut.
+    /// Returns the edits applied.
+    @discardableResult
+    func edit(_ params: Params) throws(ResponseError) -> [TextEdit] {
         let document = try document(params.string("uri"))
         let version = try params.int("version")
         try checkVersion(version, of: document, field: "version")
@@ -81,9 +93,14 @@ extension Server {
                 throw .invalidParams("edits[\(index)].\(error.message)")
             }
         }
+        let atomic = try atomicEditing(params)
+        var applied = edits
         try apply(to: document, version: version, field: "edits") { storage, unit throws(StorageError) in
-            try storage.applyEdits(edits, unit: unit)
+            let result = try storage.applyEdits(edits, unit: unit, atomic: atomic)
+            applied = result.applied
+            return result.transaction
         }
+        return applied
     }
 
     /// How many visible lines a viewport message highlights before it returns; the rest of a

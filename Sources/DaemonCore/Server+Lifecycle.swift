@@ -25,6 +25,7 @@ extension Server {
                 throw .invalidParams("initializationOptions.theme: \(error)")
             }
         }
+        spanRules = try spanRules(params, field: "initializationOptions.spanRules") ?? []
         let paths = try grammarPaths(params, field: "initializationOptions.grammarPaths") ?? []
         loadGrammars(extraPaths: paths)
         semanticTokenSettings.refreshSupport =

@@ -42,6 +42,7 @@ extension Server {
             return [
                 "offset": .integer(range.offset), "length": .integer(range.length), "runs": .array(runs),
                 "links": linksJSON(change.links, measure: measure),
+                "spans": spansJSON(change.spans, measure: measure),
             ]
         }
         return [

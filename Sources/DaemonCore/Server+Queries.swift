@@ -4,7 +4,7 @@ import TextRope
 import TextSegmentation
 
 extension Server {
-    /// `textStorage/attributes`: the syntax runs and links over a range (default: the whole
+    /// `textStorage/attributes`: the syntax runs, links and spans over a range (default: the whole
     /// document), for a full resync.
     func attributes(_ params: Params) throws(ResponseError) -> JSONValue {
         let document = try document(params.string("uri"))
@@ -31,6 +31,7 @@ extension Server {
             ],
             "runs": .array(zip(lengths, runs).map { [.integer($0), .integer(Int($1.value.rawValue))] }),
             "links": linksJSON(document.storage.links(in: range), measure: measure),
+            "spans": spansJSON(document.storage.spans(in: range), measure: measure),
             "styles": styleDefinitions(newIn: Set(runs.map(\.value)), all: true),
         ]
     }

@@ -3,6 +3,7 @@ import Foundation
 import GrammarEngine
 import Highlighting
 import JSONRPC
+import RichText
 import TextRope
 
 /// The daemon's core: documents, dispatch and pushes, driven one message at a time.
@@ -30,6 +31,8 @@ public final class Server {
     /// Style ids whose definitions the client has been sent.
     var definedStyles: Set<StyleID> = [.plain]
     var documents: [String: Document] = [:]
+    /// The span rules from `initializationOptions.spanRules`, for documents that give none.
+    var spanRules: [SpanRule] = []
     /// The LSP face's memory of each document's semantic tokens, by URI.
     var tokenTrackers: [String: SemanticTokenTracker] = [:]
     /// Semantic token options agreed at `initialize`.

@@ -8,6 +8,7 @@ struct Highlightd: ParsableCommand {
         abstract: "A syntax-highlighting text storage daemon.",
         subcommands: [
             DemoCommand.self,
+            FormattableCommand.self,
             BenchStorageCommand.self,
             ConformanceCommand.self,
             BenchCommand.self,

@@ -15,13 +15,13 @@ final class Transcript {
     /// A transcript whose server has not been initialized yet.
     static func uninitialized() -> Transcript { Transcript() }
 
-    /// Initializes with `encoding` and pushes on.
-    init(encoding: String = "utf-16") {
+    /// Initializes with `encoding`, pushes on, and any other initialization options.
+    init(encoding: String = "utf-16", options: [String: JSONValue] = [:]) {
         _ = request(
             "initialize",
             [
                 "capabilities": ["general": ["positionEncodings": [.string(encoding)]]],
-                "initializationOptions": ["attributeDeltas": true],
+                "initializationOptions": .object(options.merging(["attributeDeltas": true]) { $1 }),
             ])
         notify("initialized", [:])
     }

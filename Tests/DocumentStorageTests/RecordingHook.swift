@@ -9,6 +9,7 @@ final class RecordingHook: TextStorageHook {
     /// The writes of the last run that did not throw.
     var styleWrites: [(offset: Int, runs: [AttributeRun<StyleID>])] = []
     var linkWrites: [(range: Range<Int>, links: [LinkSpan])] = []
+    var spanWrites: [(range: Range<Int>, spans: [Span])] = []
     var threw = false
     var contexts: [EditingContext] = []
 
@@ -20,6 +21,7 @@ final class RecordingHook: TextStorageHook {
         contexts.append(context)
         styleWrites = []
         linkWrites = []
+        spanWrites = []
         threw = false
         let paragraph = context.paragraphRange
         write(in: storage, over: paragraph)
@@ -58,6 +60,15 @@ final class RecordingHook: TextStorageHook {
         }
         storage.setLinks(links, replacingIn: range)
         linkWrites.append((range, links))
+        var spans: [Span] = []
+        if range.count >= 2 && Bool.random(using: &random) {
+            let lower = range.lowerBound + Int.random(in: 0..<(range.count / 2), using: &random)
+            let upper = lower + Int.random(in: 1...(range.upperBound - lower), using: &random)
+            let kind = ["mention", "shortcode"][Int.random(in: 0...1, using: &random)]
+            spans.append(Span(range: lower..<upper, attribute: SpanAttribute(kind: kind, isAtomic: true)))
+        }
+        storage.setSpans(spans, replacingIn: range)
+        spanWrites.append((range, spans))
     }
 
     private func scalarBoundary(_ offset: Int, in storage: TextStorage) -> Int {

@@ -5,6 +5,7 @@ struct StorageModel {
     var bytes: [UInt8] = []
     var styles: [StyleID] = []
     var links: [LinkAttribute?] = []
+    var spans: [SpanAttribute?] = []
 
     var string: String { String(decoding: bytes, as: UTF8.self) }
 
@@ -14,6 +15,7 @@ struct StorageModel {
         bytes.replaceSubrange(range, with: inserted)
         styles.replaceSubrange(range, with: Array(repeating: .plain, count: inserted.count))
         links.replaceSubrange(range, with: Array(repeating: nil, count: inserted.count))
+        spans.replaceSubrange(range, with: Array(repeating: nil, count: inserted.count))
     }
 
     mutating func setStyles(_ runs: [AttributeRun<StyleID>], at offset: Int) {
@@ -31,6 +33,10 @@ struct StorageModel {
             for index in change.range { links[index] = nil }
             for span in change.links {
                 for index in span.range { links[index] = span.link }
+            }
+            for index in change.range { spans[index] = nil }
+            for span in change.spans {
+                for index in span.range { spans[index] = span.attribute }
             }
         }
     }

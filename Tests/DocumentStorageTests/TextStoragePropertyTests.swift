@@ -56,6 +56,17 @@ import TextRope
                 #expect(storageLinks.map { $0?.target } == writtenTargets, context)
             }
             model.links = storageLinks
+            let storageSpans = flatten(storage.spans(in: 0..<length), length: length)
+            #expect(mapped.spans == storageSpans, context)
+            if !hook.threw {
+                var kinds = mapped.spans.map { $0?.kind }
+                for write in hook.spanWrites {
+                    for index in write.range { kinds[index] = nil }
+                    for span in write.spans { for index in span.range { kinds[index] = span.attribute.kind } }
+                }
+                #expect(storageSpans.map { $0?.kind } == kinds, context)
+            }
+            model.spans = storageSpans
             #expect(transaction.hookFailures.count == (hook.threw ? 1 : 0), context)
         }
     }
@@ -85,6 +96,12 @@ import TextRope
 
     private func flatten(_ runs: [AttributeRun<StyleID>]) -> [StyleID] {
         runs.flatMap { Array(repeating: $0.value, count: $0.length) }
+    }
+
+    private func flatten(_ spans: [Span], length: Int) -> [SpanAttribute?] {
+        var result = [SpanAttribute?](repeating: nil, count: length)
+        for span in spans { for index in span.range { result[index] = span.attribute } }
+        return result
     }
 
     private func flatten(_ spans: [LinkSpan], length: Int) -> [LinkAttribute?] {

@@ -21,7 +21,9 @@ extension TextStorage {
             }
         }
         let changes = merged.map { range in
-            AttributeChange(range: range, syntaxRuns: syntaxLayer.runs(in: range), links: links(in: range))
+            AttributeChange(
+                range: range, syntaxRuns: syntaxLayer.runs(in: range), links: links(in: range),
+                spans: spans(in: range))
         }
         return AttributeDelta(changes: changes)
     }

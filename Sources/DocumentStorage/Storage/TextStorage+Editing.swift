@@ -83,7 +83,7 @@ extension TextStorage {
     }
 
     /// Applies edits whose UTF-8 ranges `resolve` finds against the current text, atomically.
-    private func applyEdits<Edit: ReplacementEdit>(
+    func applyEdits<Edit: ReplacementEdit>(
         _ edits: [Edit], resolve: (Edit, TextBuffer) throws(StorageError) -> Range<Int>
     ) throws(StorageError) -> EditingTransaction? {
         guard !isProcessingEditing else { throw .editDuringProcessing }
@@ -117,7 +117,8 @@ extension TextStorage {
             insertedRange: range.lowerBound..<(range.lowerBound + insertedLength),
             deletedText: text.substring(range),
             deletedSyntax: syntaxLayer.runs(in: range),
-            deletedLinks: linkLayer.runs(in: range)
+            deletedLinks: linkLayer.runs(in: range),
+            deletedSpans: spanLayer.runs(in: range)
         )
     }
 
@@ -126,8 +127,10 @@ extension TextStorage {
         let restoredLength = record.deletedText.utf8.count
         syntaxLayer.replace(record.insertedRange, insertedLength: restoredLength)
         linkLayer.replace(record.insertedRange, insertedLength: restoredLength)
+        spanLayer.replace(record.insertedRange, insertedLength: restoredLength)
         syntaxLayer.set(record.deletedSyntax, at: record.insertedRange.lowerBound)
         linkLayer.set(record.deletedLinks, at: record.insertedRange.lowerBound)
+        spanLayer.set(record.deletedSpans, at: record.insertedRange.lowerBound)
     }
 
     /// Applies one edit already validated, mapping the pending edited range and dirty ranges.
@@ -140,6 +143,7 @@ extension TextStorage {
         text.replace(range, with: string)
         syntaxLayer.replace(range, insertedLength: insertedLength)
         linkLayer.replace(range, insertedLength: insertedLength)
+        spanLayer.replace(range, insertedLength: insertedLength)
         let inserted = range.lowerBound..<(range.lowerBound + insertedLength)
         if var edits = pending {
             let mapped = Self.map(edits.editedRange, through: range, insertedLength: insertedLength)
@@ -233,4 +237,5 @@ struct EditUndoRecord {
     var deletedText: String
     var deletedSyntax: [AttributeRun<StyleID>]
     var deletedLinks: [AttributeRun<LinkAttribute?>]
+    var deletedSpans: [AttributeRun<SpanAttribute?>]
 }

@@ -60,6 +60,7 @@ extension TextStorage {
             switch entry {
             case .syntax(let offset, let old): syntaxLayer.set(old, at: offset)
             case .links(let offset, let old): linkLayer.set(old, at: offset)
+            case .spans(let offset, let old): spanLayer.set(old, at: offset)
             }
         }
     }

@@ -12,6 +12,8 @@ public final class TextStorage {
     public internal(set) var syntaxLayer: AttributeRuns<StyleID>
     /// Links set by the link hook.
     public internal(set) var linkLayer: AttributeRuns<LinkAttribute?>
+    /// Mentions, shortcodes and other spans set by the span hook or given by a client.
+    public internal(set) var spanLayer: AttributeRuns<SpanAttribute?>
     /// The processEditing hooks, in the order they run.
     public private(set) var hooks: [any TextStorageHook] = []
     /// How many transactions have ended.
@@ -29,12 +31,15 @@ public final class TextStorage {
     var isProcessingEditing = false
     /// The next link id to hand out.
     var nextLinkID = 1
+    /// The next span id to hand out.
+    var nextSpanID = 1
 
     /// A storage holding `string`, with every attribute empty.
     public init(_ string: String = "") {
         text = TextBuffer(string)
         syntaxLayer = AttributeRuns(length: text.utf8Count, emptyValue: .plain)
         linkLayer = AttributeRuns(length: text.utf8Count, emptyValue: nil)
+        spanLayer = AttributeRuns(length: text.utf8Count, emptyValue: nil)
     }
 
     /// Adds a hook after the existing ones.
@@ -60,4 +65,5 @@ struct PendingEdits {
 enum AttributeJournalEntry {
     case syntax(offset: Int, old: [AttributeRun<StyleID>])
     case links(offset: Int, old: [AttributeRun<LinkAttribute?>])
+    case spans(offset: Int, old: [AttributeRun<SpanAttribute?>])
 }

@@ -1,6 +1,6 @@
 /// The attribute changes of one transaction (or one background update).
 ///
-/// Each change replaces the syntax runs and the links over its range, in post-edit UTF-8
+/// Each change replaces the syntax runs, the links and the spans over its range, in post-edit UTF-8
 /// offsets. Applying the changes in order to the pre-edit attributes, mapped through the
 /// edits, gives the post-edit attributes.
 public struct AttributeDelta: Hashable, Sendable {
@@ -22,11 +22,16 @@ public struct AttributeChange: Hashable, Sendable {
     public var syntaxRuns: [AttributeRun<StyleID>]
     /// The links inside `range` (a link overlapping its ends is clipped to it).
     public var links: [LinkSpan]
+    /// The spans of the span layer inside `range` (clipped to it, like links).
+    public var spans: [Span]
 
     /// Creates a change.
-    public init(range: Range<Int>, syntaxRuns: [AttributeRun<StyleID>], links: [LinkSpan]) {
+    public init(
+        range: Range<Int>, syntaxRuns: [AttributeRun<StyleID>], links: [LinkSpan], spans: [Span] = []
+    ) {
         self.range = range
         self.syntaxRuns = syntaxRuns
         self.links = links
+        self.spans = spans
     }
 }

@@ -1,0 +1,106 @@
+import DocumentStorage
+import JSONRPC
+import RichText
+import TextRope
+
+extension Server {
+    /// `textStorage/export` with `format: "formattable-content"`: the document's text and its
+    /// spans and links as FormattableContent ranges, in document order, UTF-16 indices.
+    func export(_ params: Params) throws(ResponseError) -> JSONValue {
+        let document = try document(params.string("uri"))
+        let format = try params.string("format")
+        guard format == "formattable-content" else {
+            throw .invalidParams("format must be \"formattable-content\"")
+        }
+        let storage = document.storage
+        let whole = 0..<storage.text.utf8Count
+        let spans = storage.spans(in: whole)
+        // Detected links a span already covers (a given `link` range) are not repeated.
+        let links = storage.links(in: whole).filter { link in
+            !spans.contains { $0.range.overlaps(link.range) }
+        }
+        var ranges: [(Int, FormattableRange)] = links.map { link in
+            (
+                link.range.lowerBound,
+                FormattableRange(
+                    type: "link", indices: utf16(link.range, of: storage.text),
+                    fields: ["url": .string(link.link.target)])
+            )
+        }
+        for span in spans {
+            var fields = span.attribute.data.mapValues(\.json)
+            if span.attribute.isAtomic { fields["atomic"] = true }
+            if span.attribute.isUnbreakable { fields["unbreakable"] = true }
+            ranges.append(
+                (
+                    span.range.lowerBound,
+                    FormattableRange(
+                        type: span.attribute.kind, indices: utf16(span.range, of: storage.text),
+                        fields: fields)
+                ))
+        }
+        let sorted = ranges.sorted { $0.0 < $1.0 }.map(\.1)
+        return FormattableContent(text: storage.string, ranges: sorted).json
+    }
+
+    /// What `textDocument/didOpen` opens: `textDocument.text`, or the text and given spans of
+    /// `textDocument.formattableContent`, with warnings for the ranges skipped.
+    func openedContent(_ params: Params) throws(ResponseError) -> (String, [Span], [String]) {
+        let path = "textDocument.formattableContent"
+        guard let json = params.optional(path) else {
+            return (try params.string("textDocument.text"), [], [])
+        }
+        var skipped: [FormattableContentError] = []
+        let content: FormattableContent
+        do {
+            content = try FormattableContent(json: json, path: path, warnings: &skipped)
+        } catch {
+            throw .invalidParams(error.description)
+        }
+        var warnings = skipped.map { "\($0.path): \($0.message); skipped" }
+        let given = givenSpans(content, path: path, warnings: &warnings)
+        return (content.text, given, warnings)
+    }
+
+    /// The spans a `formattableContent` open gives, from its ranges; ranges that cannot be
+    /// spans (empty, or overlapping an earlier one) are skipped and reported in `warnings`.
+    func givenSpans(_ content: FormattableContent, path: String, warnings: inout [String]) -> [Span] {
+        let text = content.text
+        var spans: [Span] = []
+        for (index, range) in content.ranges.enumerated() {
+            let name = "\(path).ranges[\(index)] (\(range.type))"
+            guard !range.indices.isEmpty else {
+                warnings.append("\(name): empty ranges cannot be spans; skipped")
+                continue
+            }
+            let utf16 = text.utf16
+            let lower = text.utf8.distance(
+                from: text.startIndex, to: utf16.index(utf16.startIndex, offsetBy: range.indices.lowerBound))
+            let upper = text.utf8.distance(
+                from: text.startIndex, to: utf16.index(utf16.startIndex, offsetBy: range.indices.upperBound))
+            guard !spans.contains(where: { $0.range.overlaps(lower..<upper) }) else {
+                warnings.append("\(name): overlaps an earlier range (spans never overlap); skipped")
+                continue
+            }
+            var data: [String: SpanValue] = [:]
+            for (key, value) in range.fields where key != "atomic" && key != "unbreakable" {
+                guard let scalar = SpanValue(json: value) else {
+                    if value != .null { warnings.append("\(name): field \(key) is not a scalar; left out") }
+                    continue
+                }
+                data[key] = scalar
+            }
+            let attribute = SpanAttribute(
+                kind: range.type, data: data, isAtomic: range.fields["atomic"]?.boolValue ?? false,
+                isUnbreakable: range.fields["unbreakable"]?.boolValue ?? false, isGiven: true)
+            spans.append(Span(range: lower..<upper, attribute: attribute))
+        }
+        return spans
+    }
+
+    /// A UTF-8 range as UTF-16 indices, as FormattableContent counts.
+    private func utf16(_ range: Range<Int>, of text: TextBuffer) -> Range<Int> {
+        text.offset(
+            fromUTF8: range.lowerBound, to: .utf16)..<text.offset(fromUTF8: range.upperBound, to: .utf16)
+    }
+}

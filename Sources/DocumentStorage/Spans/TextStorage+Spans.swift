@@ -1,0 +1,80 @@
+extension TextStorage {
+    /// Replaces every span inside `range` with `spans` (which must lie inside it and not
+    /// overlap; a span overlapping an earlier one is dropped).
+    ///
+    /// A span with id 0 gets an id: the id of the same span (kind, data, flags) at the same
+    /// place if there was one, so unchanged spans stay unchanged in deltas, else a new one. Its
+    /// recorded `length` becomes its length here.
+    public func setSpans(_ spans: [Span], replacingIn range: Range<Int>) {
+        guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= text.utf8Count else { return }
+        let oldRuns = spanLayer.runs(in: range)
+        let oldSpans = Self.spans(of: oldRuns, at: range.lowerBound)
+        var runs: [AttributeRun<SpanAttribute?>] = []
+        var position = range.lowerBound
+        for span in spans.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            let lower = max(span.range.lowerBound, position)
+            let upper = min(span.range.upperBound, range.upperBound)
+            guard lower == span.range.lowerBound, lower < upper else { continue }
+            var attribute = span.attribute
+            attribute.length = upper - lower
+            if attribute.id == 0 {
+                let previous = oldSpans.first {
+                    var old = $0.attribute
+                    old.id = 0
+                    return $0.range == lower..<upper && old == attribute
+                }
+                attribute.id = previous?.attribute.id ?? makeSpanID()
+            }
+            runs.appendMerging(AttributeRun(length: lower - position, value: nil))
+            runs.append(AttributeRun(length: upper - lower, value: attribute))
+            position = upper
+        }
+        runs.appendMerging(AttributeRun(length: range.upperBound - position, value: nil))
+        journal?.append(.spans(offset: range.lowerBound, old: oldRuns))
+        if let changed = Self.changedRange(old: oldRuns, new: runs, at: range.lowerBound) {
+            dirtyRanges.append(changed)
+            spanLayer.set(runs, at: range.lowerBound)
+        }
+    }
+
+    /// A fresh span id.
+    public func makeSpanID() -> Int {
+        defer { nextSpanID += 1 }
+        return nextSpanID
+    }
+
+    /// The spans overlapping a UTF-8 range, clipped to it.
+    public func spans(in range: Range<Int>) -> [Span] {
+        Self.spans(of: spanLayer.runs(in: range), at: range.lowerBound)
+    }
+
+    /// The spans overlapping a UTF-8 range, whole (not clipped): what editing and selection
+    /// need to see where a span really starts and ends.
+    public func wholeSpans(overlapping range: Range<Int>) -> [Span] {
+        let length = text.utf8Count
+        let lower = max(0, min(range.lowerBound, length))
+        let upper = max(lower, min(range.upperBound, length))
+        // A span's run is never longer than its recorded length (it only shrinks or splits),
+        // so looking that far beyond each end finds where the end spans start and stop.
+        let first = spanLayer.runs(in: lower..<min(lower + 1, length)).first?.value
+        let last = upper > 0 ? spanLayer.runs(in: (upper - 1)..<upper).first?.value : nil
+        let from = max(0, lower - (first?.length ?? 0))
+        let to = min(length, upper + (last?.length ?? 0))
+        return spans(in: from..<to).filter {
+            $0.range.overlaps(lower..<upper) || (lower == upper && $0.range.contains(lower))
+        }
+    }
+
+    /// The spans described by span-layer runs starting at `offset`.
+    static func spans(of runs: [AttributeRun<SpanAttribute?>], at offset: Int) -> [Span] {
+        var result: [Span] = []
+        var position = offset
+        for run in runs {
+            if let attribute = run.value {
+                result.append(Span(range: position..<(position + run.length), attribute: attribute))
+            }
+            position += run.length
+        }
+        return result
+    }
+}

@@ -1,0 +1,89 @@
+import DocumentStorage
+
+/// A processEditing hook that owns the span layer: it re-runs the span rules over the edited
+/// paragraphs, after the link hook, exactly as that hook re-detects links.
+///
+/// Spans a client gave (a FormattableContent open) are kept while intact; an edit that cuts
+/// into one breaks it, and it is dropped. Spans the rules made are derived again from the text,
+/// so the layer always equals a from-scratch run of the rules over every line — the invariant
+/// the property tests check.
+public final class SpanDetectionHook: TextStorageHook {
+    /// The name in logs and failure reports.
+    public let name = "spans"
+
+    /// The rules run over each edited paragraph.
+    public var detector: SpanDetector
+
+    /// Makes a hook running `rules`, in order.
+    public init(rules: [SpanRule] = []) {
+        detector = SpanDetector(rules: rules)
+    }
+
+    /// Re-derives the spans of the context's paragraphs.
+    public func processEditing(in storage: TextStorage, context: EditingContext) throws {
+        guard let edited = context.editedRange else { return }
+        // As in the link hook: an edit ending in a line break changes the next line too.
+        let following = storage.paragraphRange(
+            for: edited.lowerBound..<min(edited.upperBound + 1, storage.text.utf8Count))
+        let paragraphs =
+            min(
+                context.paragraphRange.lowerBound, following.lowerBound)..<max(
+                context.paragraphRange.upperBound, following.upperBound)
+        redetect(in: paragraphs, of: storage)
+    }
+
+    /// Re-derives the spans of the lines holding `range` (after links there changed, say).
+    public func redetect(in range: Range<Int>, of storage: TextStorage) {
+        let length = storage.text.utf8Count
+        var lower = max(0, min(range.lowerBound, length))
+        var upper = max(lower, min(range.upperBound, length))
+        // A given span may cross a line end: take it whole so it is judged whole.
+        for span in storage.wholeSpans(overlapping: lower..<upper) {
+            lower = min(lower, span.range.lowerBound)
+            upper = max(upper, span.range.upperBound)
+        }
+        let paragraphs = storage.paragraphRange(for: lower..<upper)
+        guard !paragraphs.isEmpty else { return }
+        let kept = storage.spans(in: paragraphs).filter { $0.attribute.isGiven && $0.isIntact }
+        var spans = kept
+        if !detector.rules.isEmpty {
+            let links = storage.links(in: paragraphs).map(\.range)
+            let occupied = links + kept.map(\.range)
+            for line in Self.lines(of: storage.text.substring(paragraphs), at: paragraphs.lowerBound) {
+                let inLine = occupied.filter { $0.overlaps(line.range) }.map {
+                    ($0.lowerBound - line.range.lowerBound)..<($0.upperBound - line.range.lowerBound)
+                }
+                for span in detector.spans(in: line.text, occupied: inLine) {
+                    let start = line.range.lowerBound
+                    spans.append(
+                        Span(
+                            range: (start + span.range.lowerBound)..<(start + span.range.upperBound),
+                            attribute: span.attribute))
+                }
+            }
+        }
+        storage.setSpans(spans, replacingIn: paragraphs)
+    }
+
+    /// The lines of `text` without their terminators (`\n`, `\r\n`, `\r`), with their UTF-8
+    /// ranges from `offset`.
+    static func lines(of text: String, at offset: Int) -> [(text: String, range: Range<Int>)] {
+        var result: [(String, Range<Int>)] = []
+        let bytes = Array(text.utf8)
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0A || byte == 0x0D {
+                result.append((String(decoding: bytes[start..<index], as: UTF8.self), start..<index))
+                if byte == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+                start = index + 1
+            }
+            index += 1
+        }
+        if start < bytes.count {
+            result.append((String(decoding: bytes[start...], as: UTF8.self), start..<bytes.count))
+        }
+        return result.map { ($0.0, (offset + $0.1.lowerBound)..<(offset + $0.1.upperBound)) }
+    }
+}
