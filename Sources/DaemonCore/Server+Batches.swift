@@ -11,6 +11,7 @@ extension Server {
     /// independent, so the order of pushes between them carries no meaning; any other message
     /// ends the run, so requests still see every edit sent before them.
     public func handle(batch messages: [RPCMessage]) {
+        flushBackgroundChanges()
         let cancelled = Self.cancelledRequests(in: messages)
         var index = 0
         while index < messages.count {

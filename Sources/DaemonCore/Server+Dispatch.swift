@@ -5,6 +5,7 @@ extension Server {
     /// Handles one frame's body: parses it and dispatches, answering malformed input with
     /// the JSON-RPC error it deserves.
     public func handle(frame body: [UInt8]) {
+        flushBackgroundChanges()
         let json: JSONValue
         do {
             json = try JSONValue(parsing: Data(body))
@@ -35,6 +36,7 @@ extension Server {
 
     /// Dispatches one message.
     public func handle(_ message: RPCMessage) {
+        flushBackgroundChanges()
         switch message {
         case .request(let id, let method, let params):
             let result: Result<JSONValue, ResponseError>

@@ -155,9 +155,36 @@ extension Server {
         }
         guard let document = pending.first else { return false }
         document.runBackgroundSlice()
+        // Consecutive slices' changes are pushed together, at most every
+        // `backgroundPushInterval` (the storage keeps merging them until taken), so a client
+        // applies a few large pushes instead of thousands of small ones.
+        let now = DispatchTime.now().uptimeNanoseconds
+        let since = backgroundChangesSince[document.uri] ?? now
+        if document.hasPendingWork, now - since < Self.backgroundPushInterval {
+            backgroundChangesSince[document.uri] = since
+        } else {
+            flushBackgroundChanges(of: document)
+        }
+        return hasBackgroundWork
+    }
+
+    /// How long background changes may wait to be pushed together.
+    static let backgroundPushInterval: UInt64 = 10_000_000
+
+    /// Pushes every document's background changes not pushed yet: before any message is
+    /// handled, so pushes stay in order with the answers and edits around them.
+    public func flushBackgroundChanges() {
+        guard !backgroundChangesSince.isEmpty else { return }
+        for uri in backgroundChangesSince.keys.sorted() {
+            if let document = documents[uri] { flushBackgroundChanges(of: document) }
+        }
+        backgroundChangesSince.removeAll()
+    }
+
+    private func flushBackgroundChanges(of document: Document) {
+        backgroundChangesSince[document.uri] = nil
         if let delta = document.storage.takeAttributeChanges() { push(document, delta: delta) }
         requestTokenRefreshIfNeeded(document)
-        return hasBackgroundWork
     }
 
     private func checkVersion(_ version: Int, of document: Document, field: String) throws(ResponseError) {

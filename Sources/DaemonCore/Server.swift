@@ -35,6 +35,8 @@ public final class Server {
     var spanRules: [SpanRule] = []
     /// The LSP face's memory of each document's semantic tokens, by URI.
     var tokenTrackers: [String: SemanticTokenTracker] = [:]
+    /// When each document's oldest background change not yet pushed was made (uptime ns).
+    var backgroundChangesSince: [String: UInt64] = [:]
     /// Semantic token options agreed at `initialize`.
     var semanticTokenSettings = SemanticTokenSettings()
     /// The log file, opened for appending.
