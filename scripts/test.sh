@@ -8,9 +8,10 @@ cd "$(dirname "$0")/.."
 echo "== setup: Debian packages"
 scripts/setup-system.sh
 
-echo "== setup: Python LSP client for the end-to-end LSP tests (.venv)"
+echo "== setup: Python LSP client and Neovim for the end-to-end tests (.venv)"
 [ -x .venv/bin/python ] || python3 -m venv .venv
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -r Tests/LSPClientTests/requirements.txt
+.venv/bin/python -m pip install --quiet --disable-pip-version-check \
+    -r Tests/LSPClientTests/requirements.txt -r Tests/EditorTests/requirements.txt
 
 echo "== lint"
 scripts/lint.sh
@@ -20,6 +21,9 @@ swift build --build-tests
 
 echo "== LSP face, through an independent client (pytest-lsp)"
 .venv/bin/python -m pytest -q Tests/LSPClientTests
+
+echo "== editor plugins, inside real Neovim, Vim and Emacs"
+.venv/bin/python -m pytest -q Tests/EditorTests
 
 echo "== Swift tests"
 swift test --skip-build --parallel --num-workers 2

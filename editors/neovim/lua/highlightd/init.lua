@@ -1,33 +1,240 @@
--- Starts `highlightd serve` as a language server for the languages highlightd ships grammars
--- for. Neovim's built-in LSP client then colours buffers with highlightd's semantic tokens
--- and shows its document links. Usage: require("highlightd").setup({ cmd = { "highlightd", "serve" } })
+-- highlightd for Neovim: a native client of highlightd's attribute pushes.
+--
+--   require("highlightd").setup({ theme = "dark" })
+--
+-- starts one `highlightd serve` per Neovim session, sends every named buffer's text and edits
+-- (UTF-8 byte offsets from `on_bytes`), and paints the pushed attribute runs and links as
+-- extmarks. See editors/neovim/README.md and docs/PROTOCOL.md.
 local M = {}
 
-local filetypes = {
-  "rust", "swift", "javascript", "javascriptreact", "typescript", "json", "jsonc", "html", "css",
-  "svelte", "markdown", "tex", "python", "c", "sh", "bash", "yaml", "toml", "diff", "gitcommit",
+local api = vim.api
+local client = require("highlightd.client")
+local document = require("highlightd.document")
+local render = require("highlightd.render")
+
+M.defaults = {
+  cmd = { "highlightd", "serve" }, -- the daemon; found on PATH
+  theme = "dark", -- dark, light, or a path to a VS Code JSON / .tmTheme theme
+  grammar_paths = nil, -- folders of extra TextMate grammars
+  colors = "theme", -- "theme": the theme's colours and background; "foreground": no backgrounds
+  map_to_standard_groups = false, -- link styles to Comment, String, Keyword... by token type
+  groups = nil, -- overrides of the token type -> group table used by map_to_standard_groups
+  languages = nil, -- extra filetype -> language id entries
+  filter = nil, -- function(buf) -> boolean: which named buffers to attach
+  priority = 150, -- extmark priority (above Tree-sitter's 100 and LSP semantic tokens' 125)
+  disable_syntax = true, -- turn off regex syntax and Tree-sitter highlighting in attached buffers
+  gx = true, -- map gx in attached buffers to open the link under the cursor
+  open = nil, -- function(target): how links are opened (default: vim.ui.open or xdg-open)
+  apply_budget_ms = 8, -- time per main-loop turn for applying pushes; the rest waits a turn
+  piece_runs = 1000, -- a large push is applied in pieces of this many runs (about 3 ms each)
 }
 
--- Neovim filetype -> LSP language id, where they differ.
-local language_ids = { tex = "latex", sh = "shellscript", bash = "shellscript", gitcommit = "git-commit" }
+M.options = vim.deepcopy(M.defaults)
 
-function M.setup(options)
-  options = options or {}
-  local cmd = options.cmd or { "highlightd", "serve" }
-  vim.api.nvim_create_autocmd("FileType", {
-    pattern = options.filetypes or filetypes,
+local function open_target(target)
+  if M.options.open then
+    M.options.open(target)
+  elseif vim.ui.open then
+    vim.ui.open(target)
+  else
+    vim.fn.jobstart({ vim.fn.has("mac") == 1 and "open" or "xdg-open", target }, { detach = true })
+  end
+end
+
+--- The links of buffer `buf` (default: current) as `{row, start_col, end_col, target}`,
+--- zero-based rows and byte columns, end exclusive.
+function M.links(buf)
+  buf = (buf == nil or buf == 0) and api.nvim_get_current_buf() or buf
+  local state = document.state(buf)
+  local result = {}
+  if not state then
+    return result
+  end
+  for row = 0, api.nvim_buf_line_count(buf) - 1 do
+    for _, link in ipairs(render.links_on_row(buf, row, state.targets)) do
+      result[#result + 1] = { row, link[1], link[2], link[3] }
+    end
+  end
+  return result
+end
+
+--- The target of the link under the cursor of the current window, or nil.
+function M.link_under_cursor()
+  local buf = api.nvim_get_current_buf()
+  local state = document.state(buf)
+  if not state then
+    return nil
+  end
+  local cursor = api.nvim_win_get_cursor(0)
+  local row, col = cursor[1] - 1, cursor[2]
+  for _, link in ipairs(render.links_on_row(buf, row, state.targets)) do
+    if col >= link[1] and col < link[2] then
+      return link[3]
+    end
+  end
+  return nil
+end
+
+--- Opens the link under the cursor; returns whether there was one.
+function M.open_link()
+  local target = M.link_under_cursor()
+  if target then
+    open_target(target)
+    return true
+  end
+  return false
+end
+
+local function map_gx(buf)
+  if not M.options.gx then
+    return
+  end
+  vim.keymap.set("n", "gx", function()
+    if not M.open_link() then
+      local file = vim.fn.expand("<cfile>")
+      if file ~= "" then
+        open_target(file)
+      end
+    end
+  end, { buffer = buf, desc = "highlightd: open the link under the cursor" })
+end
+
+local function attach(buf)
+  if document.state(buf) then
+    return
+  end
+  document.attach(buf)
+  if document.state(buf) then
+    if M.options.disable_syntax then
+      vim.bo[buf].syntax = "OFF"
+      if vim.treesitter and vim.treesitter.stop then
+        pcall(vim.treesitter.stop, buf)
+      end
+    end
+    map_gx(buf)
+  end
+end
+
+--- Calls `callback(error, answer)` with the daemon's `textStorage/attributes` for `buf` (the whole
+--- document, or `range`) after every push sent before it has been applied: a resynchronisation
+--- point (the tests wait on it).
+function M.sync(buf, callback, range)
+  buf = (buf == nil or buf == 0) and api.nvim_get_current_buf() or buf
+  local state = document.state(buf)
+  if not state or not state.opened then
+    callback("not open", nil)
+    return
+  end
+  document.flush(state)
+  local version = state.version
+  local params = { uri = state.uri, range = range }
+  local sent = client.request("textStorage/attributes", params, function(error, result)
+    if result then
+      result.client_version = version
+    end
+    callback(error, result)
+  end)
+  if not sent then
+    callback("daemon not running", nil)
+  end
+end
+
+--- What the plugin knows: daemon pid, and per buffer its version and the last applied push.
+function M.status()
+  local buffers = {}
+  for buf, state in pairs(document.all()) do
+    buffers[#buffers + 1] = {
+      buf = buf,
+      uri = state.uri,
+      language = state.language,
+      version = state.version,
+      applied_version = state.applied_version,
+      opened = state.opened,
+      mapped_pushes = state.mapped_pushes,
+      resyncs = state.resyncs,
+    }
+  end
+  return { pid = client.pid(), ready = client.is_ready(), buffers = buffers, last_error = client.last_error }
+end
+
+local function define_commands()
+  api.nvim_create_user_command("HighlightdOpenLink", function()
+    if not M.open_link() then
+      vim.notify("highlightd: no link under the cursor", vim.log.levels.INFO)
+    end
+  end, { desc = "Open the link under the cursor" })
+  api.nvim_create_user_command("HighlightdRestart", function()
+    client.restart()
+  end, { desc = "Restart the highlightd daemon" })
+  api.nvim_create_user_command("HighlightdStatus", function()
+    print(vim.inspect(M.status()))
+  end, { desc = "Show the highlightd daemon and documents" })
+end
+
+--- Configures the plugin and attaches to every named buffer, now and later.
+function M.setup(user_options)
+  M.options = vim.tbl_deep_extend("force", vim.deepcopy(M.defaults), user_options or {})
+  local options = M.options
+  render.configure(options)
+  document.configure(options)
+  client.configure(options, {
+    notification = function(method, params)
+      if method == "textStorage/didProcessEditing" then
+        return document.apply_push(params)
+      elseif method == "window/logMessage" and params.type == 1 then
+        client.last_error = params.message
+        if type(params.message) == "string" and params.message:find("textStorage/edit", 1, true) then
+          document.resync_all()
+        end
+      end
+    end,
+    ready = document.open_all,
+    exited = document.lost_daemon,
+  })
+  define_commands()
+  local group = api.nvim_create_augroup("highlightd", { clear = true })
+  api.nvim_create_autocmd({ "BufReadPost", "BufNewFile" }, {
+    group = group,
     callback = function(event)
-      vim.lsp.start({
-        name = "highlightd",
-        cmd = cmd,
-        root_dir = vim.fn.getcwd(),
-        get_language_id = function(_, filetype)
-          return language_ids[filetype] or filetype
-        end,
-        init_options = { theme = options.theme },
-      }, { bufnr = event.buf })
+      attach(event.buf)
     end,
   })
+  api.nvim_create_autocmd({ "FileType", "BufFilePost" }, {
+    group = group,
+    callback = function(event)
+      if document.state(event.buf) then
+        document.refresh(event.buf)
+      else
+        attach(event.buf)
+      end
+    end,
+  })
+  api.nvim_create_autocmd({ "BufUnload", "BufWipeout" }, {
+    group = group,
+    callback = function(event)
+      document.detach(event.buf)
+    end,
+  })
+  api.nvim_create_autocmd({ "BufWinEnter", "WinScrolled", "WinResized", "VimResized" }, {
+    group = group,
+    callback = function()
+      document.update_viewports(false)
+    end,
+  })
+  api.nvim_create_autocmd("Syntax", {
+    group = group,
+    callback = function(event)
+      -- `syntax on` sets 'syntax' on FileType, whatever order the autocommands run in.
+      if options.disable_syntax and document.state(event.buf) and event.match ~= "OFF" then
+        vim.bo[event.buf].syntax = "OFF"
+      end
+    end,
+  })
+  api.nvim_create_autocmd("ColorScheme", { group = group, callback = render.redefine })
+  api.nvim_create_autocmd("VimLeavePre", { group = group, callback = client.stop })
+  for _, buf in ipairs(api.nvim_list_bufs()) do
+    attach(buf)
+  end
 end
 
 return M

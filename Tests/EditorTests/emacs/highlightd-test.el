@@ -1,0 +1,148 @@
+;;; highlightd-test.el --- Loaded into the Emacs under test  -*- lexical-binding: t; -*-
+
+;;; Commentary:
+
+;; The init file of test_emacs.py's Emacs: loads editors/emacs, turns
+;; `global-highlightd-mode' on, starts a server on a private socket (for
+;; emacsclient), and defines `highlightd-test-dump', which writes what the
+;; buffer shows, character by character, for the test to compare with
+;; `highlightd highlight --format json'.
+;;
+;; Environment: HIGHLIGHTD_TEST_PLUGIN (editors/emacs), HIGHLIGHTD_TEST_COMMAND
+;; (a JSON array: the daemon's command line), HIGHLIGHTD_TEST_SERVER_DIR.
+
+;;; Code:
+
+(require 'cl-lib)
+(require 'server)
+
+(add-to-list 'load-path (getenv "HIGHLIGHTD_TEST_PLUGIN"))
+(require 'highlightd)
+
+(setq highlightd-command
+      (append (json-parse-string (getenv "HIGHLIGHTD_TEST_COMMAND") :array-type 'list)
+              nil)
+      highlightd-theme "dark"
+      make-backup-files nil
+      auto-save-default nil
+      create-lockfiles nil
+      ring-bell-function #'ignore)
+;; Paren matching paints overlays near point, which would show in the dump and on
+;; the screen; the tests compare highlightd's own faces.
+(show-paren-mode -1)
+(global-highlightd-mode 1)
+
+(setq server-socket-dir (getenv "HIGHLIGHTD_TEST_SERVER_DIR")
+      server-name "test")
+(server-start)
+
+(defvar highlightd-test-opened nil
+  "The URLs `browse-url' was asked to open, newest first.")
+
+(setq browse-url-browser-function
+      (lambda (url &rest _) (push url highlightd-test-opened)))
+
+(defvar highlightd-test-push-count 0
+  "How many pushes were applied, in any buffer.")
+
+(defvar-local highlightd-test-mapped-pushes 0
+  "How many pushes for an older version than the buffer's text were applied here.")
+
+(add-hook 'highlightd-after-push-functions
+          (lambda (version)
+            (cl-incf highlightd-test-push-count)
+            (when (or (< version highlightd-document-version) highlightd-document-pending)
+              (cl-incf highlightd-test-mapped-pushes))))
+
+(defun highlightd-test--attribute (face attribute)
+  "The value of ATTRIBUTE in FACE (a face name, plist or list), or nil."
+  (cond
+   ((null face) nil)
+   ((eq face 'highlightd-link) nil)      ; reported as a link, not as a style
+   ((symbolp face)
+    (let ((value (face-attribute face attribute nil nil)))
+      (unless (eq value 'unspecified) value)))
+   ((keywordp (car face)) (plist-get face attribute))
+   (t (cl-some (lambda (one) (highlightd-test--attribute one attribute)) face))))
+
+(defun highlightd-test--style (face)
+  "FACE as [FOREGROUND BACKGROUND FONT-STYLE], nil for what it leaves default."
+  (let ((styles nil))
+    (when (eq (highlightd-test--attribute face :strike-through) t)
+      (push "strikethrough" styles))
+    (when (highlightd-test--attribute face :underline) (push "underline" styles))
+    (when (eq (highlightd-test--attribute face :weight) 'bold) (push "bold" styles))
+    (when (eq (highlightd-test--attribute face :slant) 'italic) (push "italic" styles))
+    (vector (or (highlightd-test--attribute face :foreground) :null)
+            (or (highlightd-test--attribute face :background) :null)
+            (string-join styles " "))))
+
+(defun highlightd-test--has-link-face (face)
+  "Non-nil when FACE includes the `highlightd-link' face."
+  (or (eq face 'highlightd-link) (and (consp face) (memq 'highlightd-link face))))
+
+(defun highlightd-test-state (buffer-name)
+  "What BUFFER-NAME shows: its text, styles and links, as a JSON-ready plist.
+Styles come from the `face' property as redisplay sees it (through the
+`font-lock-face' alias), so a face font-lock put on top would show here."
+  (with-current-buffer buffer-name
+    (save-restriction
+      (widen)
+      (let ((runs nil) (links nil) (link-faces t) (run nil))
+        (dotimes (index (buffer-size))
+          (let* ((position (+ (point-min) index))
+                 (face (get-char-property position 'face))
+                 (style (highlightd-test--style face))
+                 (link (get-text-property position 'highlightd-link)))
+            (if (and run (equal (aref run 2) style))
+                (aset run 1 (1+ index))
+              (setq run (vector index (1+ index) style))
+              (push run runs))
+            (when (and link (not (highlightd-test--has-link-face face)))
+              (setq link-faces nil))
+            (when link
+              (let ((last (car links)))
+                (if (and last (= (aref last 1) index) (equal (aref last 2) link)
+                         (equal (get-text-property (1- position) 'highlightd-link) link))
+                    (aset last 1 (1+ index))
+                  (push (vector index (1+ index) link) links))))))
+        (list :text (buffer-substring-no-properties (point-min) (point-max))
+              :runs (vconcat (nreverse runs))
+              :links (vconcat (nreverse links))
+              :linkFaces (if link-faces t :false)
+              :majorMode (symbol-name major-mode)
+              :highlightdMode (if highlightd-mode t :false)
+              :fontLockMode (if font-lock-mode t :false)
+              :version highlightd-document-version
+              :opened (vconcat (reverse highlightd-test-opened))
+              :pushes highlightd-test-push-count
+              :mappedPushes highlightd-test-mapped-pushes
+              :daemonPid (or (and (highlightd-rpc-live-p)
+                                  (process-id highlightd-rpc--process))
+                             0)
+              :windows (highlightd-test--windows (current-buffer))
+              :messages (with-current-buffer "*Messages*"
+                          (buffer-substring-no-properties (point-min) (point-max))))))))
+
+(defun highlightd-test--windows (buffer)
+  "The windows showing BUFFER: view id, first offset, first line, top row, height."
+  (vconcat
+   (mapcar (lambda (window)
+             (list :viewId (or (window-parameter window 'highlightd-view-id) :null)
+                   :offset (1- (window-start window))
+                   :line (with-current-buffer buffer
+                           (line-number-at-pos (window-start window) t))
+                   :top (nth 1 (window-edges window))
+                   :height (window-body-height window)
+                   :selected (if (eq window (selected-window)) t :false)))
+           (get-buffer-window-list buffer nil t))))
+
+(defun highlightd-test-dump (buffer-name file)
+  "Write `highlightd-test-state' of BUFFER-NAME to FILE as JSON."
+  (let ((coding-system-for-write 'utf-8-unix))
+    (with-temp-file file
+      (insert (json-serialize (highlightd-test-state buffer-name)))))
+  t)
+
+(provide 'highlightd-test)
+;;; highlightd-test.el ends here

@@ -1,0 +1,314 @@
+"""The Emacs plugin (editors/emacs) tested inside a real Emacs.
+
+Each test runs `emacs -nw -Q` in a private tmux server with highlightd.el loaded and
+`global-highlightd-mode` on, types into it with `tmux send-keys` as a person would, then
+reads back what the buffer shows (the `face` of every character as redisplay sees it, and
+the link ranges) and compares it with `highlightd highlight --format json` on the final
+text. The screen check reads the 24-bit colours of the cells from `tmux capture-pane -e`.
+"""
+
+import json
+import os
+import pathlib
+import shutil
+import signal
+import sys
+
+import pytest
+
+from conftest import BINARY
+from highlight_oracle import expected_highlight
+
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "emacs"))
+import emacs_support  # noqa: E402
+from emacs_support import EmacsSession, wait_until  # noqa: E402
+
+EMACS = emacs_support.find_emacs()
+SAMPLES = HERE / "samples"
+CAPTURE = HERE.parents[1] / "docs" / "captures" / "emacs.ansi"
+
+if EMACS is None and os.environ.get("CI") == "true":
+    raise RuntimeError("emacs, emacsclient and tmux are required under CI (emacs-nox, tmux)")
+pytestmark = pytest.mark.skipif(EMACS is None, reason="needs emacs, emacsclient and tmux")
+
+
+def settled_state(session, buffer_name, filename, ready=lambda text: True, timeout=60):
+    """Waits until the buffer's text is `ready` (the keys typed so far were handled) and
+    it shows exactly what the oracle says about that text; returns the state and the
+    oracle's answer. On timeout, fails with the differences that remain."""
+    oracles = {}
+    last = {}
+
+    def matches():
+        state = session.state(buffer_name)
+        text = state["text"]
+        if not ready(text):
+            return False
+        if text not in oracles:
+            oracles[text] = expected_highlight(BINARY, text, filename)
+        last["state"], last["expected"] = state, oracles[text]
+        return not emacs_support.compare_with_oracle(state, oracles[text])
+
+    try:
+        wait_until(matches, timeout, interval=0.2, what=f"{buffer_name} to match the oracle")
+    except TimeoutError:
+        if "state" not in last:
+            pytest.fail(f"the keys typed into {buffer_name} were never all handled")
+        differences = emacs_support.compare_with_oracle(last["state"], last["expected"])
+        pytest.fail(
+            f"{buffer_name} never matched the oracle; {len(differences)} differences:\n"
+            + "\n".join(differences[:20])
+        )
+    return last["state"], last["expected"]
+
+
+def recorded_messages(path):
+    """The messages Emacs sent, from `highlightd serve --record`."""
+    return [
+        json.loads(json.loads(line)["frame"])
+        for line in pathlib.Path(path).read_text().splitlines()
+        if line.strip()
+    ]
+
+
+def wait_for_text(session, buffer_name, condition, what):
+    """Waits until the buffer's text satisfies `condition`, as a person watches the
+    screen before the next command."""
+    wait_until(lambda: condition(session.state(buffer_name)["text"]), 30, interval=0.1,
+               what=what)
+
+
+def press_quit(session):
+    """Presses C-g as a command, as a person does at an idle Emacs.
+
+    A tty's quit character that arrives while Emacs is busy (applying a push) discards
+    the keys typed ahead and quits without running `keyboard-quit`, which would not break
+    the undo chain; so wait for the highlight to settle, then press it until it ran."""
+    settled_state(session, "inventory.py", "inventory.py")
+    for _ in range(5):
+        session.keys("C-g")
+        try:
+            wait_until(lambda: session.eval("last-command") == "keyboard-quit", 3,
+                       what="keyboard-quit")
+            return
+        except TimeoutError:
+            continue
+    raise AssertionError("C-g never ran keyboard-quit")
+
+
+def type_scripted_edits(session):
+    """A person's session on inventory.py: typing, splits, joins, paste, undo, redo, and a
+    second window scrolled to the end. Ends with the first window at the top."""
+    keys, text = session.keys, session.type
+    # Insert a line with multi-byte and astral-plane characters and a link.
+    keys("M-g", "g")
+    text("11")
+    keys("Enter", "C-e", "Enter")
+    text('GREETING = "héllo 🎉 naïve 𝄞"  # astral 😀, see www.example.com/é')
+    # Split a line inside the module docstring, and join two lines of the class.
+    keys("M-<", "M-f", "M-f", "M-f", "Enter")
+    keys("C-s")
+    text("sku: str")
+    keys("Enter", "C-e", "C-d")
+    # Open a triple-quoted string (everything after it changes colour), then close it.
+    keys("C-s")
+    text("def parse(rows):")
+    keys("Enter", "C-a")
+    text('NOTE = """')
+    text(" unterminated for a moment")
+    keys("Enter")
+    text('still inside """')
+    keys("Enter")
+    # Copy a block, paste it at the end, undo the paste, redo it (C-g C-/).
+    keys("M-<", "C-s")
+    text("def value(self)")
+    keys("Enter", "C-a", "C-Space", "C-n", "C-n", "C-n", "M-w", "M->", "C-y")
+    pasted = "def value(self) -> float:"
+    wait_for_text(session, "inventory.py", lambda t: t.count(pasted) == 2, "the paste")
+    keys("C-_")
+    wait_for_text(session, "inventory.py", lambda t: t.count(pasted) == 1, "the undo")
+    press_quit(session)
+    keys("C-_")
+    wait_for_text(session, "inventory.py", lambda t: t.count(pasted) == 2, "the redo")
+    # Delete a few characters backwards, as a person corrects a typo.
+    text("# typo herre")
+    keys("BSpace", "BSpace", "BSpace", "BSpace")
+    text("ere 🎉")
+    # A second window, scrolled to the end, edited there; then back to the first.
+    keys("C-x", "2", "C-x", "o", "M->", "Enter")
+    text("# tail 😀 https://example.net/end?x=1 done")
+    keys("C-x", "o", "M-<")
+    text("# top: ")
+    keys("Enter")
+    # Open the link in the greeting: C-c C-o on a link, through `browse-url'.
+    keys("C-s")
+    text("www.exa")
+    keys("Enter", "C-c", "C-o")
+
+
+def test_scripted_edits_end_highlighted_as_the_oracle_says(tmp_path):
+    sample = tmp_path / "inventory.py"
+    shutil.copy(SAMPLES / "inventory.py", sample)
+    record = tmp_path / "record.jsonl"
+    with EmacsSession(EMACS, BINARY, tmp_path, [sample], record=record) as session:
+        state, _ = settled_state(session, "inventory.py", "inventory.py")
+        assert state["majorMode"] == "python-mode" and state["highlightdMode"]
+        assert state["fontLockMode"], "font-lock stays on; highlightd replaces its keywords"
+
+        type_scripted_edits(session)
+        state, expected = settled_state(
+            session, "inventory.py", "inventory.py", ready=lambda text: text.startswith("# top:\n")
+        )
+        wait_until(lambda: session.state("inventory.py")["opened"], 30, what="the link to open")
+        state = session.state("inventory.py")
+
+    final = state["text"]
+    for typed in [
+        'GREETING = "héllo 🎉 naïve 𝄞"  # astral 😀, see www.example.com/é',
+        "    sku: str    name: str",
+        'NOTE = """ unterminated for a moment\nstill inside """\n',
+        "# typo here 🎉",
+        "# tail 😀 https://example.net/end?x=1 done",
+        "# top:\n",
+    ]:
+        assert typed in final, f"{typed!r} is not in the final text:\n{final}"
+    assert final.count("def value(self) -> float:") == 2, "the paste was redone after its undo"
+    assert len(expected.links) >= 4
+    greeting = final.index("www.example.com/é")
+    (target,) = [link[2] for link in expected.links if link[0] == greeting]
+    assert state["opened"] == [target]
+    print(f"pushes: {state['pushes']}, mapped through later edits: {state['mappedPushes']}")
+    assert not [m for m in state["messages"].splitlines() if "rror" in m], state["messages"]
+
+    messages = recorded_messages(record)
+    initialize = messages[0]["params"]
+    assert initialize["capabilities"]["general"]["positionEncodings"] == ["utf-32"]
+    assert initialize["initializationOptions"]["attributeDeltas"] is True
+    opens = [m for m in messages if m.get("method") == "textDocument/didOpen"]
+    assert opens[-1]["params"]["textDocument"]["languageId"] == "python"
+    edits = [m for m in messages if m.get("method") == "textStorage/edit"]
+    assert len(edits) >= 20, "edits go out as the person types"
+    # Each window is its own view, told to the daemon with what it shows now.
+    last_view = {}
+    for message in messages:
+        if message.get("method") == "textStorage/viewport":
+            last_view[message["params"]["viewId"]] = message["params"]["range"]
+    windows = state["windows"]
+    assert len(windows) == 2 and len({window["line"] for window in windows}) == 2
+    for window in windows:
+        assert window["viewId"] in last_view, f"no viewport for {window}: {last_view}"
+        assert last_view[window["viewId"]]["offset"] == window["offset"]
+
+
+def test_the_daemon_is_restarted_after_a_crash_and_the_buffer_ends_right(tmp_path):
+    sample = tmp_path / "tokenizer.rs"
+    shutil.copy(SAMPLES / "tokenizer.rs", sample)
+    with EmacsSession(EMACS, BINARY, tmp_path, [sample]) as session:
+        # Emacs 28 has no Rust mode: the daemon picks the grammar from the file name.
+        state, _ = settled_state(session, "tokenizer.rs", "tokenizer.rs")
+        assert state["majorMode"] == "fundamental-mode"
+        first_daemon = state["daemonPid"]
+        assert first_daemon > 0
+
+        os.kill(first_daemon, signal.SIGKILL)
+        session.keys("M->")
+        session.type("// after the crash 🎉 https://example.com/restart")
+        session.keys("Enter", "M-<", "C-e")
+        session.type(" // still typing")
+        state, _ = settled_state(session, "tokenizer.rs", "tokenizer.rs")
+        assert state["daemonPid"] not in (0, first_daemon)
+        session.type(" é")
+        state, _ = settled_state(session, "tokenizer.rs", "tokenizer.rs")
+
+    assert "// after the crash 🎉 https://example.com/restart\n" in state["text"]
+    said = [line for line in state["messages"].splitlines() if line.startswith("highlightd:")]
+    assert said == ["highlightd: the daemon exited (killed); restarting it"], said
+    assert not [m for m in state["messages"].splitlines() if "rror" in m], state["messages"]
+
+
+def expected_cell(expected, offset):
+    """What the terminal cell of the character at `offset` must show: (foreground,
+    background, attributes), None for a colour left to the terminal's default."""
+    foreground, background, font_style = expected.styles[offset]
+    default_foreground, default_background, _ = expected.default
+
+    def colour(value, default):
+        return None if value[:7].upper() == default[:7].upper() else value[:7].upper()
+
+    attributes = set(font_style.split()) & {"italic", "bold", "underline"}
+    if any(start <= offset < end for start, end, _ in expected.links):
+        attributes.add("underline")
+    return (colour(foreground, default_foreground), colour(background, default_background),
+            frozenset(attributes))
+
+
+def screen_differences(rows, text, expected, window):
+    """Differences between the cells of `window`'s rows and the oracle's styles."""
+    lines = text.split("\n")
+    line_starts = [0]
+    for line in lines:
+        line_starts.append(line_starts[-1] + len(line) + 1)
+    differences = []
+    for row_index in range(window["height"]):
+        line_number = window["line"] + row_index
+        if line_number > len(lines):
+            break
+        line = lines[line_number - 1]
+        cells = rows[window["top"] + row_index]
+        shown = "".join(cell[0] for cell in cells)
+        if not shown.startswith(line):
+            differences.append(f"line {line_number}: the screen shows {shown!r}")
+            continue
+        for column, cell in enumerate(cells[:len(line)]):
+            want = expected_cell(expected, line_starts[line_number - 1] + column)
+            if cell[1:] != want:
+                differences.append(
+                    f"line {line_number} column {column} {cell[0]!r}: {cell[1:]} != {want}"
+                )
+    return differences
+
+
+def test_the_screen_shows_the_theme_colours_after_typing(tmp_path):
+    sample = tmp_path / "inventory.py"
+    shutil.copy(SAMPLES / "inventory.py", sample)
+    with EmacsSession(EMACS, BINARY, tmp_path, [sample]) as session:
+        settled_state(session, "inventory.py", "inventory.py")
+        session.keys("M-g", "g")
+        session.type("12")
+        session.keys("Enter", "C-e", "Enter")
+        session.type('BANNER = "naïve 🎉"  # shown at https://example.com/banner')
+        session.keys("Enter")
+        session.type("def greet(name):")
+        session.keys("Enter")
+        session.type('return f"hello {name}"')
+        session.keys("M-<")
+        state, expected = settled_state(
+            session, "inventory.py", "inventory.py",
+            ready=lambda text: 'return f"hello {name}"' in text,
+        )
+        (window,) = state["windows"]
+        assert window["line"] == 1
+
+        def screen():
+            rows = emacs_support.screen_cells(session.capture())
+            screen.rows = rows
+            screen.differences = screen_differences(rows, state["text"], expected, window)
+            return not screen.differences
+
+        try:  # redisplay may follow the last push by a moment
+            wait_until(screen, 10, interval=0.2, what="the screen to show the highlight")
+        except TimeoutError:
+            pass
+        capture = session.capture()
+
+    assert not screen.differences, "\n".join(screen.differences[:20])
+    # The colours a person sees: keywords purple, strings green, comments grey italic.
+    cells = [cell for row in screen.rows for cell in row]
+    assert ("d", "#B98AF0") in {(cell[0], cell[1]) for cell in cells}
+    assert any(cell[1] == "#7C879A" and "italic" in cell[3] for cell in cells)
+    assert any(cell[1] == "#A5CC82" for cell in cells)
+    assert any("underline" in cell[3] for cell in cells)
+    if os.environ.get("UPDATE_CAPTURES") == "1":
+        CAPTURE.parent.mkdir(parents=True, exist_ok=True)
+        CAPTURE.write_text(capture, encoding="utf-8")

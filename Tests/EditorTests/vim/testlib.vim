@@ -1,0 +1,40 @@
+" Helpers the Vim tests type as commands: they wait for the daemon to settle and dump the
+" editor's own highlight state (text properties and highlight groups) as JSON.
+
+" Writes the state of the current buffer to a:path once highlightd has settled on it.
+function! HighlightdTestDump(path) abort
+  call highlightd#Settle(bufnr(), function('s:Dump', [bufnr(), a:path]))
+endfunction
+
+" The same, at once (for a daemon that never settles).
+function! HighlightdTestDumpNow(path) abort
+  call s:Dump(bufnr(), a:path)
+endfunction
+
+function! s:Dump(buf, path) abort
+  let props = []
+  for p in prop_list(1, {'bufnr': a:buf, 'end_lnum': -1})
+    if p.type =~# '^highlightd_'
+      call add(props, [p.lnum, p.col, p.length, p.type, p.id])
+    endif
+  endfor
+  let groups = {}
+  for name in prop_type_list()
+    if name =~# '^highlightd_'
+      let group = prop_type_get(name).highlight
+      let groups[name] = get(hlget(group, v:true), 0, {})
+    endif
+  endfor
+  let state = {
+        \ 'lines': getbufline(a:buf, 1, '$'),
+        \ 'props': props,
+        \ 'groups': groups,
+        \ 'normal': get(hlget(empty(&wincolor) ? 'Normal' : &wincolor, v:true), 0, {}),
+        \ 'wincolor': &wincolor,
+        \ 'plugin': highlightd#State(),
+        \ 'messages': execute('messages'),
+        \ 'windows': map(getwininfo(), {_, w -> [w.winid, w.bufnr, w.topline, w.botline]}),
+        \ }
+  call writefile([json_encode(state)], a:path .. '.part')
+  call rename(a:path .. '.part', a:path)
+endfunction

@@ -1,0 +1,208 @@
+;;; highlightd-daemon.el --- The highlightd daemon  -*- lexical-binding: t; -*-
+
+;; This file is part of highlightd (editors/emacs); see highlightd.el.
+
+;;; Commentary:
+
+;; One daemon per Emacs session: started with the first buffer, initialized
+;; with `positionEncodings: ["utf-32"]' (Emacs counts characters, the daemon
+;; then counts Unicode scalars: no conversion anywhere) and `attributeDeltas:
+;; true'.  Notifications sent before initialize is answered wait in an outbox.
+;; When the daemon exits unexpectedly, we say so once, start it again and let
+;; highlightd-document.el send every buffer again; four exits within 30
+;; seconds stop the attempts until M-x highlightd-restart.
+
+;;; Code:
+
+(require 'cl-lib)
+(require 'subr-x)
+(require 'highlightd-rpc)
+(require 'highlightd-attributes)
+
+(defcustom highlightd-command '("highlightd" "serve")
+  "The command that starts the daemon: a program and its arguments.
+The program is looked up on the variable `exec-path'.  Takes effect at the next
+\\[highlightd-restart]."
+  :type '(repeat string)
+  :group 'highlightd)
+
+(defcustom highlightd-theme nil
+  "The theme the daemon colours with: \"dark\", \"light\", or a file.
+A VS Code JSON theme or a .tmTheme file works.  nil: \"light\" on a
+light frame background, else \"dark\".  Takes effect at the next
+\\[highlightd-restart]."
+  :type '(choice (const :tag "From the frame's background" nil)
+                 (const "dark")
+                 (const "light")
+                 (file :tag "Theme file"))
+  :group 'highlightd)
+
+(defcustom highlightd-grammar-paths nil
+  "Folders of extra TextMate grammars the daemon loads beside its own.
+Takes effect at the next \\[highlightd-restart]."
+  :type '(repeat directory)
+  :group 'highlightd)
+
+(defconst highlightd-version "0.1.0"
+  "The version of highlightd.el.")
+
+(defvar highlightd-daemon-push-function #'ignore
+  "Called with the params of each textStorage/didProcessEditing.")
+
+(defvar highlightd-daemon-reopen-function #'ignore
+  "Called to send every buffer again after the daemon restarted.")
+
+(defvar highlightd-daemon--state nil
+  "The daemon's state: nil, `starting' (initializing), `ready' or `failed'.")
+
+(defvar highlightd-daemon-generation 0
+  "Counts daemon starts: a document opened in an older one is not open.")
+
+(defvar highlightd-daemon--outbox nil
+  "Notifications (METHOD . PARAMS), newest first, held until initialized.")
+
+(defvar highlightd-daemon--exits nil
+  "The times of the daemon's recent unexpected exits, newest first.")
+
+(defconst highlightd-daemon--probe-uri "untitled:highlightd-theme-probe"
+  "A one-character document whose attributes tell the theme's default.")
+
+(defun highlightd-daemon-running-p ()
+  "Return non-nil when the daemon is running or being initialized."
+  (memq highlightd-daemon--state '(starting ready)))
+
+(defun highlightd-daemon-ensure ()
+  "Start the daemon unless it is running or failed; non-nil if running."
+  (pcase highlightd-daemon--state
+    ('failed nil)
+    ((or 'starting 'ready) t)
+    (_ (highlightd-daemon--start))))
+
+(defun highlightd-daemon-notify (method params)
+  "Send METHOD with PARAMS now, or once the daemon is initialized."
+  (pcase highlightd-daemon--state
+    ('ready (highlightd-rpc-notify method params))
+    ('starting (push (cons method params) highlightd-daemon--outbox))))
+
+(defun highlightd-daemon-restart ()
+  "Stop the daemon and forget its failures, for a fresh start."
+  (highlightd-rpc-stop)
+  (setq highlightd-daemon--state nil
+        highlightd-daemon--outbox nil
+        highlightd-daemon--exits nil))
+
+(defun highlightd-daemon--theme ()
+  "The theme option sent to the daemon."
+  (cond ((member highlightd-theme '("dark" "light")) highlightd-theme)
+        (highlightd-theme (expand-file-name highlightd-theme))
+        ((eq (frame-parameter nil 'background-mode) 'light) "light")
+        (t "dark")))
+
+(defun highlightd-daemon--initialize-params ()
+  "The params of the initialize request."
+  (list :processId (emacs-pid)
+        :clientInfo (list :name "highlightd.el" :version highlightd-version)
+        :capabilities (list :general (list :positionEncodings ["utf-32"]))
+        :initializationOptions
+        (append (list :attributeDeltas t :theme (highlightd-daemon--theme))
+                (and highlightd-grammar-paths
+                     (list :grammarPaths
+                           (vconcat (mapcar #'expand-file-name
+                                            highlightd-grammar-paths)))))))
+
+(defun highlightd-daemon--start ()
+  "Start and initialize the daemon; non-nil when it started."
+  (setq highlightd-rpc-notification-function #'highlightd-daemon--notified
+        highlightd-rpc-exit-function #'highlightd-daemon--exited)
+  (condition-case error
+      (progn
+        (highlightd-rpc-start highlightd-command)
+        (setq highlightd-daemon--state 'starting
+              highlightd-daemon--outbox nil)
+        (cl-incf highlightd-daemon-generation)
+        (highlightd-attributes-reset)
+        (highlightd-rpc-request "initialize"
+                                (highlightd-daemon--initialize-params)
+                                #'highlightd-daemon--initialized
+                                #'highlightd-daemon--initialize-failed)
+        t)
+    (error
+     (highlightd-daemon--fail
+      (format "cannot start %s (%s)" (string-join highlightd-command " ")
+              (error-message-string error)))
+     nil)))
+
+(defun highlightd-daemon--initialized (result)
+  "Finish the start with the initialize RESULT; send what waited for it."
+  (let* ((capabilities (gethash "capabilities" result))
+         (experimental (gethash "experimental" capabilities))
+         (text-storage (and (hash-table-p experimental)
+                            (gethash "textStorage" experimental))))
+    (if (not (and (equal (gethash "positionEncoding" capabilities) "utf-32")
+                  (hash-table-p text-storage)
+                  (gethash "attributeDeltas" text-storage)))
+        (highlightd-daemon--fail "the daemon offers no utf-32 attribute pushes")
+      (setq highlightd-daemon--state 'ready)
+      (highlightd-rpc-notify "initialized" (make-hash-table))
+      (highlightd-daemon--probe-theme)
+      (let ((waiting (reverse highlightd-daemon--outbox)))
+        (setq highlightd-daemon--outbox nil)
+        (dolist (notification waiting)
+          (highlightd-rpc-notify (car notification) (cdr notification)))))))
+
+(defun highlightd-daemon--initialize-failed (error-object)
+  "Give up on a daemon that refused initialize with ERROR-OBJECT."
+  (highlightd-daemon--fail
+   (format "initialize failed: %s" (gethash "message" error-object))))
+
+(defun highlightd-daemon--fail (reason)
+  "Stop the daemon for REASON, said once; wait for `highlightd-restart'."
+  (message "highlightd: %s; M-x highlightd-restart to try again" reason)
+  (highlightd-rpc-log "%s" reason)
+  (setq highlightd-daemon--state 'failed
+        highlightd-daemon--outbox nil)
+  (highlightd-rpc-stop))
+
+(defun highlightd-daemon--probe-theme ()
+  "Learn the theme's default style (never pushed) from a tiny document.
+It goes before every real document, so its answer comes before their
+pushes and their faces can leave default colours to Emacs."
+  (let ((document (list :uri highlightd-daemon--probe-uri)))
+    (highlightd-rpc-notify
+     "textDocument/didOpen"
+     (list :textDocument (append document (list :version 1 :text " "))))
+    (highlightd-rpc-request
+     "textStorage/attributes" document
+     (lambda (result)
+       (let ((default (gethash "0" (gethash "styles" result))))
+         (when default
+           (highlightd-attributes-set-theme-default default)))))
+    (highlightd-rpc-notify "textDocument/didClose"
+                           (list :textDocument document))))
+
+(defun highlightd-daemon--notified (method params)
+  "Handle the daemon's notification METHOD with PARAMS."
+  (pcase method
+    ("textStorage/didProcessEditing"
+     (funcall highlightd-daemon-push-function params))
+    ((or "window/logMessage" "window/showMessage")
+     (highlightd-rpc-log "daemon: %s" (gethash "message" params)))))
+
+(defun highlightd-daemon--exited (_process event)
+  "Say once that the daemon ended with EVENT, and start it again."
+  (setq highlightd-daemon--state nil
+        highlightd-daemon--outbox nil)
+  (let ((now (float-time))
+        (why (string-trim event)))
+    (setq highlightd-daemon--exits
+          (cons now (cl-remove-if (lambda (time) (> (- now time) 30))
+                                  highlightd-daemon--exits)))
+    (highlightd-rpc-log "the daemon exited: %s" why)
+    (if (>= (length highlightd-daemon--exits) 4)
+        (highlightd-daemon--fail (format "the daemon keeps exiting (%s)" why))
+      (message "highlightd: the daemon exited (%s); restarting it" why)
+      (run-at-time 0.2 nil (lambda ()
+                             (funcall highlightd-daemon-reopen-function))))))
+
+(provide 'highlightd-daemon)
+;;; highlightd-daemon.el ends here

@@ -1,0 +1,328 @@
+;;; highlightd-document.el --- Buffers as documents  -*- lexical-binding: t; -*-
+
+;; This file is part of highlightd (editors/emacs); see highlightd.el.
+
+;;; Commentary:
+
+;; A buffer in `highlightd-mode' is one document of the daemon:
+;;
+;; - opened with its whole text (again after a restart, or if a change ever
+;;   escaped `after-change-functions');
+;; - every change queued from `after-change-functions' as an edit at
+;;   character offset (1- BEG) of the widened buffer, and the queue sent as
+;;   one textStorage/edit (one version) when Emacs is next idle, so typing
+;;   never waits for the daemon;
+;; - each window's visible range sent as textStorage/viewport, one view per
+;;   window, when it scrolls, resizes or shows another buffer;
+;; - each push applied by highlightd-attributes.el, mapped through the edits
+;;   sent (or queued) since its version.
+
+;;; Code:
+
+(require 'cl-lib)
+(require 'url-util)
+(require 'highlightd-daemon)
+(require 'highlightd-attributes)
+
+(defcustom highlightd-language-alist
+  '((python-mode . "python")
+    (js-jsx-mode . "javascriptreact")
+    (js-mode . highlightd-js-language)
+    (typescript-mode . "typescript")
+    (json-mode . "json")
+    (css-mode . "css")
+    (html-mode . "html")
+    (markdown-mode . "markdown")
+    (latex-mode . "latex")
+    (tex-mode . "latex")
+    (c-mode . "c")
+    (sh-mode . "shellscript")
+    (yaml-mode . "yaml")
+    (conf-toml-mode . "toml")
+    (toml-mode . "toml")
+    (diff-mode . "diff")
+    (rust-mode . "rust")
+    (rustic-mode . "rust")
+    (swift-mode . "swift")
+    (svelte-mode . "svelte")
+    (git-commit-mode . "git-commit"))
+  "Major mode -> LSP language id of the daemon's grammar.
+The first entry whose mode the buffer's major mode is (or derives from)
+wins.  The value may be a function, called in the buffer, that returns
+a language id or nil.  A buffer whose mode is not listed still
+attaches: the daemon picks the grammar from the file name (as for Rust,
+which Emacs 28 has no mode for) or the first line, and finds links in
+any text."
+  :type '(alist :key-type symbol
+                :value-type (choice string function (const nil)))
+  :group 'highlightd)
+
+(defvar highlightd-after-push-functions nil
+  "Functions called in a buffer after a push was applied to it.
+Each is called with the push's version.")
+
+(defvar highlightd-document--buffers (make-hash-table :test 'equal)
+  "Document URI -> its buffer.")
+
+(defvar-local highlightd-document-uri nil
+  "The document URI of this buffer while it is attached.")
+
+(defvar-local highlightd-document-version 0
+  "The version of the last text sent for this buffer.")
+
+(defvar-local highlightd-document--base-version 0
+  "The version this buffer was last opened with; older pushes are stale.")
+
+(defvar-local highlightd-document--generation nil
+  "The `highlightd-daemon-generation' the document was opened in.")
+
+(defvar-local highlightd-document-pending nil
+  "Edits not sent yet, newest first, as [OFFSET OLD-LENGTH TEXT].")
+
+(defvar-local highlightd-document--sent nil
+  "(VERSION . EDITS) of versions sent but not pushed yet, oldest first.
+EDITS are [OFFSET OLD-LENGTH NEW-LENGTH]: what a push for an older
+version is mapped through (the client rule, 3).")
+
+(defvar-local highlightd-document--length 0
+  "The length in characters of the text as the daemon will have it.")
+
+(defvar highlightd-document--dirty nil
+  "Buffers with queued edits.")
+
+(defvar highlightd-document--timer nil
+  "The zero-delay timer that sends edits and visible ranges, when due.")
+
+(defvar highlightd-document--view-counter 0
+  "The last view id given to a window.")
+
+(defun highlightd-js-language ()
+  "The language of a `js-mode' buffer: Emacs 28 edits JSON files in it too."
+  (if (and buffer-file-name (string-match-p "\\.json\\'" buffer-file-name))
+      "json"
+    "javascript"))
+
+(defun highlightd-document--language-id ()
+  "The language id of this buffer from `highlightd-language-alist', or nil."
+  (let ((entry (cl-find-if (lambda (entry) (derived-mode-p (car entry)))
+                           highlightd-language-alist)))
+    (if (functionp (cdr entry)) (funcall (cdr entry)) (cdr entry))))
+
+(defun highlightd-document-buffer-uri ()
+  "The document URI for this buffer: its file, or an untitled name."
+  (if buffer-file-name
+      (concat "file://" (url-hexify-string (expand-file-name buffer-file-name)
+                                           url-path-allowed-chars))
+    (concat "untitled:" (url-hexify-string (buffer-name)))))
+
+(defun highlightd-document-owner (uri)
+  "The live buffer attached as URI, or nil."
+  (let ((buffer (gethash uri highlightd-document--buffers)))
+    (and (buffer-live-p buffer) buffer)))
+
+(defun highlightd-document-open-p ()
+  "Non-nil when this buffer's document is open in the running daemon."
+  (and highlightd-document-uri
+       (highlightd-daemon-running-p)
+       (eql highlightd-document--generation highlightd-daemon-generation)))
+
+;;; Opening and closing
+
+(defun highlightd-document-open ()
+  "Send the whole buffer to the daemon as a new version of its document."
+  (setq highlightd-document-pending nil
+        highlightd-document--sent nil
+        highlightd-document--length (buffer-size))
+  (if (not (highlightd-daemon-ensure))
+      (setq highlightd-document--generation nil)
+    (cl-incf highlightd-document-version)
+    (setq highlightd-document--base-version highlightd-document-version
+          highlightd-document--generation highlightd-daemon-generation)
+    (puthash highlightd-document-uri (current-buffer)
+             highlightd-document--buffers)
+    (let ((language (highlightd-document--language-id))
+          (text (save-restriction
+                  (widen)
+                  (buffer-substring-no-properties (point-min) (point-max)))))
+      (highlightd-daemon-notify
+       "textDocument/didOpen"
+       (list :textDocument
+             (append (list :uri highlightd-document-uri)
+                     (and language (list :languageId language))
+                     (list :version highlightd-document-version
+                           :text text)))))
+    (dolist (window (get-buffer-window-list nil t t))
+      (set-window-parameter window 'highlightd-viewport nil))
+    (highlightd-document--schedule)))
+
+(defun highlightd-document-close ()
+  "Tell the daemon this buffer's document is closed."
+  (when highlightd-document-uri
+    (when (highlightd-document-open-p)
+      (highlightd-daemon-notify
+       "textDocument/didClose"
+       (list :textDocument (list :uri highlightd-document-uri))))
+    (when (eq (highlightd-document-owner highlightd-document-uri)
+              (current-buffer))
+      (remhash highlightd-document-uri highlightd-document--buffers))
+    (setq highlightd-document--generation nil)))
+
+(defun highlightd-document-reopen-all ()
+  "Open every attached buffer that is not open in the running daemon."
+  (dolist (buffer (buffer-list))
+    (with-current-buffer buffer
+      (when (and highlightd-document-uri (not (highlightd-document-open-p)))
+        (highlightd-document-open)))))
+
+;;; Changes
+
+(defun highlightd-document-after-change (start end old-length)
+  "Queue the change of [START, END), which replaced OLD-LENGTH characters."
+  (when highlightd-document-uri
+    (let ((offset (1- start))
+          (text (buffer-substring-no-properties start end))
+          (last (car highlightd-document-pending)))
+      (setq highlightd-document--length
+            (+ highlightd-document--length (- end start) (- old-length)))
+      ;; Consecutive insertions in one command (a keyboard macro) are one.
+      (if (and last (= old-length 0)
+               (= offset (+ (aref last 0) (length (aref last 2)))))
+          (aset last 2 (concat (aref last 2) text))
+        (push (vector offset old-length text) highlightd-document-pending))
+      (highlightd-attributes-strip-inserted start end)
+      (highlightd-document--schedule (current-buffer)))))
+
+(defun highlightd-document--schedule (&optional buffer)
+  "Send BUFFER's edits and the windows' visible ranges when Emacs is idle."
+  (when buffer
+    (cl-pushnew buffer highlightd-document--dirty))
+  (unless highlightd-document--timer
+    (setq highlightd-document--timer
+          (run-at-time 0 nil #'highlightd-document--flush))))
+
+(defun highlightd-document--flush ()
+  "Send the queued edits of every buffer, then each window's visible range."
+  (setq highlightd-document--timer nil)
+  (condition-case error
+      (let ((buffers (nreverse highlightd-document--dirty)))
+        (setq highlightd-document--dirty nil)
+        (dolist (buffer buffers)
+          (when (buffer-live-p buffer)
+            (with-current-buffer buffer
+              (highlightd-document--send-edits))))
+        (highlightd-document--send-viewports))
+    ;; Never an error per keystroke: log it and carry on.
+    (error (highlightd-rpc-log "sending failed: %S" error))))
+
+(defun highlightd-document--send-edits ()
+  "Send this buffer's queued edits as one textStorage/edit."
+  (when highlightd-document-pending
+    (cond
+     ((not (highlightd-document-open-p))
+      ;; No daemon: its restart sends the whole text.
+      (setq highlightd-document-pending nil))
+     ((/= highlightd-document--length (buffer-size))
+      ;; A change was made with modification hooks inhibited: the daemon's
+      ;; copy is wrong, so send the whole text again.
+      (highlightd-rpc-log "%s: a change escaped us; reopening" (buffer-name))
+      (highlightd-document-open))
+     (t
+      (let ((edits (nreverse highlightd-document-pending)))
+        (setq highlightd-document-pending nil)
+        (cl-incf highlightd-document-version)
+        (setq highlightd-document--sent
+              (nconc highlightd-document--sent
+                     (list (cons highlightd-document-version
+                                 (mapcar #'highlightd-document--extent
+                                         edits)))))
+        (highlightd-daemon-notify
+         "textStorage/edit"
+         (list :uri highlightd-document-uri
+               :version highlightd-document-version
+               :edits (vconcat
+                       (mapcar (lambda (edit)
+                                 (list :offset (aref edit 0)
+                                       :length (aref edit 1)
+                                       :text (aref edit 2)))
+                               edits)))))))))
+
+(defun highlightd-document--extent (edit)
+  "EDIT ([OFFSET OLD-LENGTH TEXT]) as [OFFSET OLD-LENGTH NEW-LENGTH]."
+  (vector (aref edit 0) (aref edit 1) (length (aref edit 2))))
+
+;;; Pushes
+
+(defun highlightd-document-apply-push (params)
+  "Apply the push PARAMS to its buffer, following PROTOCOL.md's client rule."
+  ;; Styles are defined once per connection: they count even if it is stale.
+  (highlightd-attributes-define-styles (gethash "styles" params))
+  (let ((buffer (highlightd-document-owner (gethash "uri" params)))
+        (version (gethash "version" params)))
+    (when buffer
+      (with-current-buffer buffer
+        (when (and (highlightd-document-open-p)
+                   (integerp version)
+                   (<= highlightd-document--base-version version
+                       highlightd-document-version))
+          (highlightd-attributes-apply-push
+           params (highlightd-document--edits-after version))
+          (run-hook-with-args 'highlightd-after-push-functions version))))))
+
+(defun highlightd-document--edits-after (version)
+  "The edits made since VERSION, oldest first; forget those up to VERSION.
+Pushes come in version order, so no later push needs the forgotten ones."
+  (while (and highlightd-document--sent
+              (<= (caar highlightd-document--sent) version))
+    (pop highlightd-document--sent))
+  (nconc (apply #'append (mapcar #'cdr highlightd-document--sent))
+         (mapcar #'highlightd-document--extent
+                 (reverse highlightd-document-pending))))
+
+;;; Views
+
+(defun highlightd-document--view-id (window)
+  "WINDOW's view id: two windows on one buffer are two views."
+  (or (window-parameter window 'highlightd-view-id)
+      (set-window-parameter window 'highlightd-view-id
+                            (cl-incf highlightd-document--view-counter))))
+
+(defun highlightd-document--send-viewports ()
+  "Send the visible range of each window on an open document, if it moved."
+  (dolist (frame (frame-list))
+    (dolist (window (window-list frame 'never))
+      (let ((buffer (window-buffer window)))
+        (when (buffer-local-value 'highlightd-document-uri buffer)
+          (with-current-buffer buffer
+            (when (highlightd-document-open-p)
+              (highlightd-document--send-viewport window))))))))
+
+(defun highlightd-document--send-viewport (window)
+  "Send WINDOW's visible range of the current buffer, unless already sent."
+  (save-restriction
+    (widen)
+    (let* ((start (min (window-start window) (point-max)))
+           ;; Counted in lines: a wrapped line only makes the range larger.
+           (end (save-excursion
+                  (goto-char start)
+                  (forward-line (1+ (window-body-height window)))
+                  (point)))
+           (sent (list highlightd-document-uri
+                       highlightd-document--base-version start end)))
+      (unless (equal sent (window-parameter window 'highlightd-viewport))
+        (set-window-parameter window 'highlightd-viewport sent)
+        (highlightd-daemon-notify
+         "textStorage/viewport"
+         (list :uri highlightd-document-uri
+               :viewId (highlightd-document--view-id window)
+               :range (list :offset (1- start) :length (- end start))))))))
+
+(defun highlightd-document-windows-changed (&rest _)
+  "A window scrolled, resized or changed buffer: send visible ranges soon."
+  (unless (hash-table-empty-p highlightd-document--buffers)
+    (highlightd-document--schedule)))
+
+(setq highlightd-daemon-push-function #'highlightd-document-apply-push
+      highlightd-daemon-reopen-function #'highlightd-document-reopen-all)
+
+(provide 'highlightd-document)
+;;; highlightd-document.el ends here

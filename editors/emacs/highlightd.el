@@ -1,0 +1,214 @@
+;;; highlightd.el --- Highlighting by highlightd  -*- lexical-binding: t; -*-
+
+;; Author: The highlightd authors
+;; Version: 0.1.0
+;; Package-Requires: ((emacs "28.1"))
+;; Keywords: faces, languages, tools
+
+;; This file is part of highlightd (editors/emacs).
+
+;;; Commentary:
+
+;; A client of `highlightd serve', the syntax-highlighting daemon: it colours
+;; buffers with TextMate grammars and underlines links, applying the daemon's
+;; attribute pushes (textStorage/didProcessEditing, docs/PROTOCOL.md) as
+;; text properties.
+;;
+;;   (add-to-list 'load-path "/path/to/highlightd/editors/emacs")
+;;   (require 'highlightd)
+;;   (global-highlightd-mode 1)
+;;
+;; One daemon serves the whole Emacs session.  The files:
+;;
+;;   highlightd.el             the modes, font-lock, links, commands
+;;   highlightd-document.el    a buffer as a document: edits, pushes, views
+;;   highlightd-daemon.el      starting, initializing, restarting the daemon
+;;   highlightd-attributes.el  faces and the client rule
+;;   highlightd-rpc.el         the JSON-RPC transport
+;;
+;; See README.md beside this file.
+
+;;; Code:
+
+(require 'browse-url)
+(require 'highlightd-daemon)
+(require 'highlightd-document)
+(require 'highlightd-attributes)
+
+;;; Font-lock
+
+(defvar-local highlightd--saved-font-lock nil
+  "(FONT-LOCK-DEFAULTS) of the major mode while `highlightd-mode' is on.")
+
+(defun highlightd--take-over-font-lock ()
+  "Show `font-lock-face' and keep the major mode's own highlighting away.
+The mode's keywords and syntactic fontification would set `face', which
+hides `font-lock-face'.  Keywords that other packages add for the mode
+\(`font-lock-add-keywords') still apply."
+  (setq highlightd--saved-font-lock (list font-lock-defaults))
+  (setq-local font-lock-defaults '(nil t))
+  (highlightd--restart-font-lock)
+  ;; What `font-lock-mode' does, so highlights show with font-lock off too.
+  (unless (memq 'font-lock-face (assq 'face char-property-alias-alist))
+    (setq-local char-property-alias-alist
+                (copy-tree char-property-alias-alist))
+    (let ((entry (assq 'face char-property-alias-alist)))
+      (if entry
+          (nconc entry (list 'font-lock-face))
+        (push (list 'face 'font-lock-face) char-property-alias-alist)))))
+
+(defun highlightd--restore-font-lock ()
+  "Give the major mode its highlighting back."
+  (when highlightd--saved-font-lock
+    (setq-local font-lock-defaults (car highlightd--saved-font-lock))
+    (setq highlightd--saved-font-lock nil)
+    (highlightd--restart-font-lock)))
+
+(defun highlightd--restart-font-lock ()
+  "Set font-lock up again from `font-lock-defaults', if it is on."
+  (when font-lock-mode
+    (font-lock-mode -1)
+    (kill-local-variable 'font-lock-set-defaults)
+    (font-lock-mode 1)))
+
+;;; Links
+
+(defun highlightd--link-at (position)
+  "The target of the link at POSITION or just before it, or nil."
+  (or (get-text-property position 'highlightd-link)
+      (and (> position (point-min))
+           (get-text-property (1- position) 'highlightd-link))))
+
+(defun highlightd-open-link (&optional position)
+  "Open the link at POSITION (point by default) with `browse-url'."
+  (interactive)
+  (let ((target (highlightd--link-at (or position (point)))))
+    (if target
+        (browse-url target)
+      (user-error "No link at point"))))
+
+(defun highlightd-open-link-at-mouse (event)
+  "Open the link clicked in EVENT."
+  (interactive "e")
+  (let ((end (event-end event)))
+    (with-current-buffer (window-buffer (posn-window end))
+      (highlightd-open-link (posn-point end)))))
+
+(defvar highlightd--link-map
+  (let ((map (make-sparse-keymap)))
+    (define-key map [mouse-2] #'highlightd-open-link-at-mouse)
+    map)
+  "Bindings on the text of links.")
+
+(put 'highlightd--link 'keymap highlightd--link-map)
+
+(defun highlightd--on-link (command)
+  "COMMAND when point is on a link; else nil, and the key falls through."
+  (and (highlightd--link-at (point)) command))
+
+(defvar highlightd-mode-map
+  (let ((map (make-sparse-keymap)))
+    ;; Only on a link, so the major mode keeps C-c C-o elsewhere (cc-mode
+    ;; binds it, for one).
+    (define-key map (kbd "C-c C-o")
+      '(menu-item "" highlightd-open-link :filter highlightd--on-link))
+    map)
+  "Keymap of `highlightd-mode'.")
+
+;;; Modes
+
+;;;###autoload
+(define-minor-mode highlightd-mode
+  "Highlight this buffer with the highlightd daemon and underline links.
+The daemon (`highlightd-command') starts with the first buffer.
+\\[highlightd-open-link] on a link opens it."
+  :lighter " hl"
+  :keymap highlightd-mode-map
+  :group 'highlightd
+  (if highlightd-mode
+      (highlightd--enable)
+    (highlightd--disable)))
+
+(defun highlightd--enable ()
+  "Attach the buffer to the daemon."
+  (let* ((uri (highlightd-document-buffer-uri))
+         (owner (highlightd-document-owner uri)))
+    (cond
+     ((not (json-available-p))
+      (message "highlightd: this Emacs was built without JSON support")
+      (setq highlightd-mode nil))
+     ((buffer-base-buffer)
+      (message "highlightd: %s is an indirect buffer: highlight its base"
+               (buffer-name))
+      (setq highlightd-mode nil))
+     ((and owner (not (eq owner (current-buffer))))
+      (message "highlightd: %s already shows %s" (buffer-name owner) uri)
+      (setq highlightd-mode nil))
+     (t
+      (setq highlightd-document-uri uri)
+      (add-hook 'window-scroll-functions #'highlightd-document-windows-changed)
+      (add-hook 'window-size-change-functions
+                #'highlightd-document-windows-changed)
+      (add-hook 'window-buffer-change-functions
+                #'highlightd-document-windows-changed)
+      (add-hook 'after-change-functions #'highlightd-document-after-change
+                nil t)
+      (add-hook 'kill-buffer-hook #'highlightd-document-close nil t)
+      (add-hook 'change-major-mode-hook #'highlightd--turn-off nil t)
+      (add-hook 'after-set-visited-file-name-hook #'highlightd--file-renamed
+                nil t)
+      (highlightd--take-over-font-lock)
+      (highlightd-document-open)))))
+
+(defun highlightd--disable ()
+  "Detach the buffer and remove its highlighting."
+  (remove-hook 'after-change-functions #'highlightd-document-after-change t)
+  (remove-hook 'kill-buffer-hook #'highlightd-document-close t)
+  (remove-hook 'change-major-mode-hook #'highlightd--turn-off t)
+  (remove-hook 'after-set-visited-file-name-hook #'highlightd--file-renamed t)
+  (highlightd-document-close)
+  (save-restriction
+    (widen)
+    (with-silent-modifications
+      (highlightd-attributes-clear (point-min) (point-max))))
+  (highlightd--restore-font-lock)
+  (setq highlightd-document-uri nil
+        highlightd-document-pending nil))
+
+(defun highlightd--turn-off ()
+  "Detach the buffer before a major mode change.
+Then `global-highlightd-mode' attaches it again."
+  (highlightd-mode -1))
+
+(defun highlightd--file-renamed ()
+  "Open the document again under the buffer's new file name."
+  (when highlightd-mode
+    (highlightd-mode -1)
+    (highlightd-mode 1)))
+
+(defun highlightd--turn-on ()
+  "Turn `highlightd-mode' on in a buffer that visits a file."
+  (when (and buffer-file-name (not (buffer-base-buffer)) (not highlightd-mode))
+    (highlightd-mode 1)))
+
+;;;###autoload
+(define-globalized-minor-mode global-highlightd-mode highlightd-mode
+  highlightd--turn-on
+  :group 'highlightd)
+
+;;; Commands
+
+(defun highlightd-restart ()
+  "Restart the daemon and send every buffer to it again.
+After changing an option, or after the daemon failed."
+  (interactive)
+  (highlightd-daemon-restart)
+  (highlightd-document-reopen-all))
+
+(defun highlightd-show-log ()
+  "Show the daemon's standard error and highlightd.el's diagnostics."
+  (interactive)
+  (display-buffer (get-buffer-create highlightd-rpc--log-buffer-name)))
+
+(provide 'highlightd)
+;;; highlightd.el ends here

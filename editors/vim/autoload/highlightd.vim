@@ -1,0 +1,533 @@
+vim9script
+# highlightd for Vim: which buffers are documents of the daemon, and the events that move
+# them (plugin/highlightd.vim's autocommands and commands call the exported functions).
+#
+#   highlightd/daemon.vim      the `highlightd serve` job and its JSON-RPC channel
+#   highlightd/changes.vim     buffer text -> didOpen / didChange (listener_add)
+#   highlightd/properties.vim  didProcessEditing pushes -> text properties (the client rule)
+#   highlightd/styles.vim      style ids -> property types and highlight groups
+#   highlightd/text.vim        byte offsets <-> lines
+#
+# Offsets are bytes of the document's text: the buffer's lines, each ending in "\n".
+
+import autoload 'highlightd/changes.vim'
+import autoload 'highlightd/daemon.vim'
+import autoload 'highlightd/properties.vim'
+import autoload 'highlightd/styles.vim'
+import autoload 'highlightd/text.vim'
+
+# Documents by buffer number:
+#   buf, uri, languageId, version (the last sent), openVersion (of the didOpen),
+#   size and lines (of the text the daemon has), edits (see changes.vim), listener,
+#   needsOpen (not open on the daemon), stale (pushes skipped while no window showed it),
+#   ownsSyntax and syntaxBefore ('syntax' switched off here), mappedGx.
+var docs: dict<dict<any>> = {}
+
+var viewports: dict<string> = {}   # window id -> the range last sent for it
+var counters = {pushes: 0, resyncs: 0, slowestPushMs: 0.0, slowestOpenMs: 0.0}
+
+const probeUri = 'highlightd:default-style'
+const defaultFiletypes = {
+  rust: 'rust', swift: 'swift', javascript: 'javascript', javascriptreact: 'javascriptreact',
+  typescript: 'typescript', json: 'json', jsonc: 'jsonc', html: 'html', css: 'css',
+  svelte: 'svelte', markdown: 'markdown', tex: 'latex', plaintex: 'latex', python: 'python',
+  c: 'c', sh: 'shellscript', bash: 'shellscript', zsh: 'shellscript', yaml: 'yaml',
+  toml: 'toml', diff: 'diff', gitcommit: 'git-commit',
+}
+
+# ---------------------------------------------------------------------------------------
+# Attaching buffers
+
+def LanguageId(buf: number): string
+  var ft = getbufvar(buf, '&filetype')
+  return get(extend(copy(defaultFiletypes), get(g:, 'highlightd_filetypes', {})), ft, ft)
+enddef
+
+def Uri(buf: number): string
+  var name = bufname(buf)
+  if name == ''
+    return 'untitled:Untitled-' .. buf
+  endif
+  var path = fnamemodify(name, ':p')
+  if path =~ '^\a\+://'
+    return path
+  endif
+  return 'file://' .. substitute(path, '[^A-Za-z0-9/._~-]', (m) => PercentEncode(m[0]), 'g')
+enddef
+
+def PercentEncode(bytes: string): string
+  var encoded = ''
+  for i in range(strlen(bytes))
+    encoded ..= printf('%%%02X', char2nr(strpart(bytes, i, 1)))
+  endfor
+  return encoded
+enddef
+
+def Wanted(buf: number): bool
+  if !get(g:, 'highlightd_enabled', true) || !bufloaded(buf)
+      || getbufvar(buf, 'highlightd_disabled', false) || getbufvar(buf, '&buftype') != ''
+    return false
+  endif
+  var ft = getbufvar(buf, '&filetype')
+  return index(get(g:, 'highlightd_ignore_filetypes', []), ft) < 0
+    && (bufname(buf) != '' || ft != '')
+enddef
+
+# From FileType, BufNewFile, BufReadPost and BufFilePost: a new name or filetype makes a
+# new document.
+export def Attach(buf: number)
+  if !Wanted(buf)
+    Detach(buf)
+    return
+  endif
+  var uri = Uri(buf)
+  var languageId = LanguageId(buf)
+  if has_key(docs, buf)
+    if docs[buf].uri ==# uri && docs[buf].languageId ==# languageId
+      return
+    endif
+    Detach(buf)
+  endif
+  var doc: dict<any> = {buf: buf, uri: uri, languageId: languageId, version: 0,
+    openVersion: 1, size: 0, lines: 0, edits: [], needsOpen: true, stale: false,
+    ownsSyntax: false, syntaxBefore: '', mappedGx: false}
+  doc.listener = listener_add((_, _, _, _, entries) => changes.OnChanges(doc, entries), buf)
+  docs[buf] = doc
+  MapKeys(doc)
+  if daemon.Ready()
+    Open(doc)
+  else
+    daemon.Start(Handlers())
+  endif
+enddef
+
+def Handlers(): dict<any>
+  return {initialized: OnInitialized, message: OnMessage, exited: OnExited}
+enddef
+
+# `unloading`: the buffer's text, and its properties with it, is going anyway.
+export def Detach(buf: number, unloading = false)
+  if !has_key(docs, buf)
+    return
+  endif
+  var doc = docs->remove(buf)
+  listener_remove(doc.listener)
+  changes.Close(doc)
+  if bufloaded(buf) && !unloading
+    properties.ClearLines(buf, 1, text.LineCount(buf))
+    if doc.ownsSyntax && getbufvar(buf, '&syntax') ==# 'OFF'
+      setbufvar(buf, '&syntax', doc.syntaxBefore)
+    endif
+    UnmapKeys(doc)
+  endif
+  styles.UpdateWindows(docs)
+enddef
+
+export def Enable(buf: number)
+  setbufvar(buf, 'highlightd_disabled', false)
+  daemon.Reset()
+  Attach(buf)
+enddef
+
+export def Disable(buf: number)
+  setbufvar(buf, 'highlightd_disabled', true)
+  Detach(buf)
+enddef
+
+def Open(doc: dict<any>)
+  var started = reltime()
+  changes.Open(doc)
+  TakeSyntax(doc)
+  styles.UpdateWindows(docs)
+  SendViewports(doc.buf)
+  NoteDuration('slowestOpenMs', started)
+enddef
+
+# Vim's own syntax highlighting would show through the characters left in the default
+# style: it is switched off where the daemon has a grammar (g:highlightd_keep_syntax keeps
+# it).
+def TakeSyntax(doc: dict<any>)
+  if get(g:, 'highlightd_keep_syntax', false)
+      || !daemon.HasGrammar(doc.languageId, fnamemodify(bufname(doc.buf), ':t'))
+    return
+  endif
+  var current = getbufvar(doc.buf, '&syntax')
+  if current !=# 'OFF'
+    if !doc.ownsSyntax
+      doc.syntaxBefore = current
+    endif
+    setbufvar(doc.buf, '&syntax', 'OFF')
+  endif
+  doc.ownsSyntax = true
+enddef
+
+export def OnSyntax(buf: number)
+  if has_key(docs, buf) && docs[buf].ownsSyntax && expand('<amatch>') !=# 'OFF'
+    docs[buf].syntaxBefore = expand('<amatch>')
+    timer_start(0, (_) => {
+      if has_key(docs, buf)
+        TakeSyntax(docs[buf])
+      endif
+    })
+  endif
+enddef
+
+def MapKeys(doc: dict<any>)
+  if doc.mappedGx || !get(g:, 'highlightd_map_gx', true) || bufnr() != doc.buf
+    return
+  endif
+  var existing = maparg('gx', 'n', false, true)
+  if !empty(existing) && get(existing, 'buffer', 0)
+    return
+  endif
+  nnoremap <buffer> <silent> gx <Cmd>call highlightd#OpenLink(v:true)<CR>
+  doc.mappedGx = true
+enddef
+
+def UnmapKeys(doc: dict<any>)
+  if doc.mappedGx && bufnr() == doc.buf
+    silent! nunmap <buffer> gx
+    doc.mappedGx = false
+  endif
+enddef
+
+# ---------------------------------------------------------------------------------------
+# Viewports: each window is a view, viewId its window id.
+
+def SendViewports(buf: number)
+  for winid in win_findbuf(buf)
+    SendViewport(winid)
+  endfor
+enddef
+
+def SendViewport(winid: number)
+  var buf = winbufnr(winid)
+  if !has_key(docs, buf) || docs[buf].needsOpen || !daemon.Ready()
+    return
+  endif
+  var doc = docs[buf]
+  listener_flush(buf)
+  var top = line('w0', winid)
+  var bottom = line('w$', winid)
+  var range = [0, 0]
+  text.InWindow(winid, () => {
+    range = [text.LineOffset(top), text.LineOffset(bottom + 1)]
+  })
+  var key = printf('%s %d %d', doc.uri, range[0], range[1])
+  if get(viewports, winid, '') ==# key
+    return
+  endif
+  viewports[winid] = key
+  daemon.Notify('textStorage/viewport', {uri: doc.uri, viewId: winid,
+    range: {offset: range[0], length: range[1] - range[0]}})
+enddef
+
+# WinScrolled, WinResized, VimResized.
+export def ViewportsChanged()
+  for winid in gettabinfo(tabpagenr())[0].windows
+    SendViewport(winid)
+  endfor
+  for winid in keys(viewports)
+    if win_id2tabwin(str2nr(winid)) == [0, 0]
+      viewports->remove(winid)
+    endif
+  endfor
+enddef
+
+export def OnBufWinEnter(buf: number)
+  styles.UpdateWindows(docs)
+  if !has_key(docs, buf)
+    return
+  endif
+  var doc = docs[buf]
+  MapKeys(doc)
+  if doc.stale && !doc.needsOpen
+    Resync(doc)
+  endif
+  timer_start(0, (_) => ViewportsChanged())
+enddef
+
+# ---------------------------------------------------------------------------------------
+# The daemon's events
+
+def OnInitialized()
+  styles.Forget()
+  # Style 0 (the theme's default) is never pushed; a plain one-line document's attributes
+  # carry it.
+  daemon.Notify('textDocument/didOpen', {textDocument: {uri: probeUri,
+    languageId: 'plaintext', version: 1, text: "\n"}})
+  daemon.Request('textStorage/attributes', {uri: probeUri}, (result) => {
+    styles.Define(get(result, 'styles', {}))
+    styles.UpdateWindows(docs)
+  })
+  daemon.Notify('textDocument/didClose', {textDocument: {uri: probeUri}})
+  for doc in values(docs)
+    if bufloaded(doc.buf)
+      Open(doc)
+    endif
+  endfor
+enddef
+
+# The daemon is gone (and restarting): what it showed goes too, until the buffers are open
+# on the next one.
+def OnExited()
+  for doc in values(docs)
+    doc.needsOpen = true
+    if bufloaded(doc.buf)
+      properties.ClearLines(doc.buf, 1, text.LineCount(doc.buf))
+    endif
+  endfor
+enddef
+
+def OnMessage(message: dict<any>)
+  if message.method ==# 'textStorage/didProcessEditing'
+    OnPush(message.params)
+  endif
+enddef
+
+def DocForUri(uri: string): dict<any>
+  for doc in values(docs)
+    if doc.uri ==# uri
+      return doc
+    endif
+  endfor
+  return {}
+enddef
+
+def OnPush(params: dict<any>)
+  # Styles first: the daemon defines each id once per connection, whoever it was for.
+  styles.Define(get(params, 'styles', {}))
+  var doc = DocForUri(params.uri)
+  if empty(doc) || doc.needsOpen || params.version < doc.openVersion
+    return
+  endif
+  counters.pushes += 1
+  Enqueue(doc, params.version, params.changes)
+enddef
+
+# A buffer whose pushes were skipped gets the attributes of its whole text.
+def Resync(doc: dict<any>)
+  doc.stale = false
+  counters.resyncs += 1
+  daemon.Request('textStorage/attributes', {uri: doc.uri}, (result) => {
+    styles.Define(get(result, 'styles', {}))
+    if get(docs, doc.buf, {}) is doc && !doc.needsOpen && result.version >= doc.openVersion
+      Enqueue(doc, result.version, [{offset: result.range.offset,
+        length: result.range.length, runs: result.runs, links: result.links}])
+    endif
+  })
+enddef
+
+# ---------------------------------------------------------------------------------------
+# Applying pushes, a budget at a time: pushes wait in a queue (taking one costs nothing),
+# are cut into pieces of at most pieceRuns runs, and pieces are applied for at most budgetMs
+# per turn of Vim's main loop, so keys and redraws go on in between. A piece applied after
+# more typing is moved through it by the client rule, as any push for an older version.
+
+const pieceRuns = 1000
+const budgetMs = 20.0
+# {doc, version, changes, index (of the next change), run (its next run), offset (there)}
+var queue: list<dict<any>> = []
+var drainTimer = 0
+
+def Enqueue(doc: dict<any>, version: number, batch: list<any>)
+  queue->add({doc: doc, version: version, changes: batch, index: 0, run: 0, offset: 0})
+  if drainTimer == 0
+    # The push a keystroke waits for is small: applied at once.
+    if len(queue) == 1 && len(batch) == 1 && len(batch[0].runs) <= pieceRuns
+      Drain()
+    else
+      drainTimer = timer_start(0, (_) => Drain())
+    endif
+  endif
+enddef
+
+def Drain()
+  drainTimer = 0
+  var started = reltime()
+  while !empty(queue)
+    var item = queue[0]
+    var piece = TakePiece(item)
+    if item.index >= len(item.changes)
+      queue->remove(0)
+    endif
+    ApplyPiece(item.doc, item.version, piece)
+    if !empty(queue) && reltimefloat(reltime(started)) * 1000.0 > budgetMs
+      drainTimer = timer_start(0, (_) => Drain())
+      return
+    endif
+  endwhile
+enddef
+
+def ApplyPiece(doc: dict<any>, version: number, batch: list<any>)
+  if get(docs, doc.buf, {}) isnot doc || doc.needsOpen || version < doc.openVersion
+    return
+  endif
+  var started = reltime()
+  # Changes Vim has not reported yet would be missing from doc.edits.
+  listener_flush(doc.buf)
+  if !text.InBuffer(doc.buf, () => properties.ApplyPush(doc, version, batch))
+    doc.stale = true
+    properties.PruneEdits(doc, version)
+  endif
+  NoteDuration('slowestPushMs', started)
+enddef
+
+# The next changes of a queued push, with at most pieceRuns runs (a change is cut between
+# two runs, never inside a link).
+def TakePiece(item: dict<any>): list<dict<any>>
+  var piece: list<dict<any>> = []
+  var count = 0
+  while item.index < len(item.changes) && count < pieceRuns
+    var change = item.changes[item.index]
+    var runs: list<any> = change.runs
+    if item.run == 0 && len(runs) <= pieceRuns - count
+      piece->add(change)
+      count += len(runs)
+      item.index += 1
+      continue
+    endif
+    var first: number = item.run
+    var start: number = first == 0 ? change.offset : item.offset
+    var end = start
+    var next = first
+    while next < len(runs) && (next - first < pieceRuns - count || InLink(change.links, end))
+      end += runs[next][0]
+      next += 1
+    endwhile
+    piece->add({offset: start, length: end - start, runs: runs[first : next - 1],
+      links: filter(copy(change.links), (_, l) => l.offset >= start && l.offset < end)})
+    count += next - first
+    if next >= len(runs)
+      item.index += 1
+      item.run = 0
+    else
+      item.run = next
+      item.offset = end
+    endif
+  endwhile
+  return piece
+enddef
+
+def InLink(links: list<any>, offset: number): bool
+  for link in links
+    if link.offset < offset && offset < link.offset + link.length
+      return true
+    endif
+  endfor
+  return false
+enddef
+
+def NoteDuration(key: string, started: list<any>)
+  var ms = reltimefloat(reltime(started)) * 1000.0
+  if ms > counters[key]
+    counters[key] = ms
+  endif
+enddef
+
+export def OnColorScheme()
+  styles.Refresh()
+enddef
+
+export def Restart()
+  daemon.Stop()
+  daemon.Reset()
+  OnExited()
+  if !empty(docs)
+    daemon.Start(Handlers())
+  endif
+enddef
+
+export def Shutdown()
+  daemon.Stop()
+enddef
+
+# ---------------------------------------------------------------------------------------
+# Links
+
+export def OpenLink(fallback: bool)
+  var target = properties.LinkAt(line('.'), col('.'))
+  if target == ''
+    if fallback && !empty(maparg('<Plug>NetrwBrowseX', 'n'))
+      feedkeys("\<Plug>NetrwBrowseX", 'm')
+    else
+      daemon.Warn('no link under the cursor')
+    endif
+    return
+  endif
+  var opener = get(g:, 'highlightd_open_command',
+    has('mac') ? ['open'] : has('win32') ? ['cmd', '/c', 'start', ''] : ['xdg-open'])
+  if type(opener) == v:t_string
+    opener = split(opener)
+  endif
+  if empty(opener) || !executable(opener[0])
+    daemon.Warn(printf('cannot open %s: %s is not executable (g:highlightd_open_command)',
+      target, string(opener)))
+    return
+  endif
+  job_start(opener + [target], {stoponexit: '', in_io: 'null', out_io: 'null', err_io: 'null'})
+  echo 'highlightd: opening ' .. target
+enddef
+
+# ---------------------------------------------------------------------------------------
+# Status, and waiting for the daemon (tests, measurements, scripts)
+
+export def State(): dict<any>
+  var documents = {}
+  for doc in values(docs)
+    documents[doc.buf] = {uri: doc.uri, languageId: doc.languageId, version: doc.version,
+      size: doc.size, lines: doc.lines, needsOpen: doc.needsOpen, edits: len(doc.edits)}
+  endfor
+  var info = daemon.Info()
+  return extend(styles.State(), {ready: info.ready, pid: info.pid, docs: documents,
+    linkTargets: properties.LinkTargets(), stderr: info.stderr,
+    stats: extend(extend(extend(copy(counters), changes.Counters()), properties.Counters()),
+      {restarts: info.restarts})})
+enddef
+
+export def Status()
+  var info = daemon.Info()
+  var lines = [printf('highlightd: %s, command %s, theme %s',
+    info.ready ? 'running (pid ' .. info.pid .. ')' : (info.gaveUp ? 'stopped' : 'not running'),
+    string(info.command), info.theme)]
+  for doc in values(docs)
+    lines->add(printf('  buffer %d %s (%s) version %d%s', doc.buf, doc.uri,
+      doc.languageId == '' ? 'by file name' : doc.languageId, doc.version,
+      doc.needsOpen ? ', not open' : ''))
+  endfor
+  lines->add('  ' .. string(State().stats))
+  for line in info.stderr[-5 :]
+    lines->add('  daemon: ' .. line)
+  endfor
+  echo join(lines, "\n")
+enddef
+
+# Calls Done() once the daemon has applied every edit of `buf` and has nothing pending on
+# it, and its pushes until then (the answer comes after them) have been applied here.
+export def Settle(buf: number, Done: func)
+  if !has_key(docs, buf)
+    if Wanted(buf)
+      timer_start(50, (_) => Settle(buf, Done))
+    endif
+    return
+  endif
+  var doc = docs[buf]
+  listener_flush(buf)
+  if !daemon.Ready() || doc.needsOpen
+    timer_start(50, (_) => Settle(buf, Done))
+    return
+  endif
+  var version = doc.version
+  var Again = () => {
+    timer_start(50, (_) => Settle(buf, Done))
+  }
+  daemon.Request('textStorage/attributes', {uri: doc.uri, range: {offset: 0, length: 0}},
+    (result) => {
+      if result.version == version && !result.pending && get(docs, buf, {}) is doc
+          && doc.version == version && !doc.stale && empty(queue)
+        Done()
+      else
+        Again()
+      endif
+    }, Again)
+enddef
