@@ -80,6 +80,10 @@ def test_scripted_edits_end_highlighted_as_the_oracle_says(tmp_path, sliced):
     initialize = messages[0]["params"]
     assert initialize["capabilities"]["general"]["positionEncodings"] == ["utf-8"]
     assert initialize["initializationOptions"]["attributeDeltas"] is True
+    opens = [m for m in messages if m.get("method") == "textDocument/didOpen"]
+    assert [m["params"]["textDocument"]["uri"] for m in opens] == [sample.resolve().as_uri()], (
+        "the file's text went out once"
+    )
     last_view = {}
     for message in messages:
         if message.get("method") == "textStorage/viewport":

@@ -199,6 +199,11 @@ def test_scripted_edits_end_highlighted_as_the_oracle_says(tmp_path, session_fac
     assert initialize["capabilities"]["general"]["positionEncodings"] == ["utf-8"]
     assert initialize["initializationOptions"]["attributeDeltas"] is True
     uri = sample.resolve().as_uri()
+    opens = [
+        m for m in messages
+        if m.get("method") == "textDocument/didOpen" and m["params"]["textDocument"]["uri"] == uri
+    ]
+    assert len(opens) == 1, "the file's text went out once"
     changes = [
         m["params"]
         for m in messages

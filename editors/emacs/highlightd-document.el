@@ -90,6 +90,9 @@ version is mapped through (the client rule, 3).")
 (defvar highlightd-document--dirty nil
   "Buffers with queued edits.")
 
+(defvar highlightd-document--to-open nil
+  "Buffers whose document is opened at the next flush, newest first.")
+
 (defvar highlightd-document--timer nil
   "The zero-delay timer that sends edits and visible ranges, when due.")
 
@@ -155,6 +158,26 @@ version is mapped through (the client rule, 3).")
       (set-window-parameter window 'highlightd-viewport nil))
     (highlightd-document--schedule)))
 
+(defun highlightd-document-open-soon ()
+  "Open this buffer's document at the next turn of the event loop.
+Visiting a file sets its major mode twice (`fundamental-mode', then its
+own), and each time `global-highlightd-mode' turns the mode on: opening
+once, after the last of them, sends a large file once and with its
+language."
+  (cl-pushnew (current-buffer) highlightd-document--to-open)
+  (highlightd-document--schedule))
+
+(defun highlightd-document--open-waiting ()
+  "Open the documents of the buffers that asked to be opened and still do."
+  (let ((buffers (nreverse highlightd-document--to-open)))
+    (setq highlightd-document--to-open nil)
+    (dolist (buffer buffers)
+      (when (buffer-live-p buffer)
+        (with-current-buffer buffer
+          ;; Detaching (or a mode change) since the request clears the uri.
+          (when (and highlightd-document-uri (not (highlightd-document-open-p)))
+            (highlightd-document-open)))))))
+
 (defun highlightd-document-close ()
   "Tell the daemon this buffer's document is closed."
   (when highlightd-document-uri
@@ -204,7 +227,8 @@ version is mapped through (the client rule, 3).")
   "Send the queued edits of every buffer, then each window's visible range."
   (setq highlightd-document--timer nil)
   (condition-case error
-      (let ((buffers (nreverse highlightd-document--dirty)))
+      (let ((buffers (progn (highlightd-document--open-waiting)
+                            (nreverse highlightd-document--dirty))))
         (setq highlightd-document--dirty nil)
         (dolist (buffer buffers)
           (when (buffer-live-p buffer)

@@ -59,7 +59,12 @@ It can run timers while the pipe is full, and so write again: a nested
 write only queues, which keeps every byte in order.")
 
 (defconst highlightd-rpc--chunk-size 32768
-  "Bytes written per turn of the event loop when output queues.")
+  "Bytes per `process-send-string' when output queues.")
+
+(defconst highlightd-rpc--write-slice 0.01
+  "Seconds of writing queued output after which Emacs reads keys again.
+Chunks go out until this much time has passed in one turn of the event
+loop: one chunk per turn would take a second to send a 5 MB file.")
 
 (defconst highlightd-rpc--time-slice 0.03
   "Seconds of message handling after which Emacs reads keys again.")
@@ -227,17 +232,16 @@ full."
   "Write the next chunk of queued output; come back for the rest."
   (setq highlightd-rpc--output-timer nil)
   (unless highlightd-rpc--writing
-    (let ((budget highlightd-rpc--chunk-size))
-      (while (and highlightd-rpc--output (> budget 0))
+    (let ((deadline (+ (float-time) highlightd-rpc--write-slice)))
+      (while (and highlightd-rpc--output (< (float-time) deadline))
         (let* ((pending (car highlightd-rpc--output))
                (frame (aref pending 0))
                (offset (aref pending 1))
-               (end (min (length frame) (+ offset budget))))
+               (end (min (length frame) (+ offset highlightd-rpc--chunk-size))))
           ;; Account for the chunk before writing it: the write may nest.
           (if (< end (length frame))
               (aset pending 1 end)
             (pop highlightd-rpc--output))
-          (setq budget (- budget (- end offset)))
           (highlightd-rpc--send (substring frame offset end))))))
   (when (and highlightd-rpc--output
              (process-live-p highlightd-rpc--process))

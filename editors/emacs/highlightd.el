@@ -158,7 +158,7 @@ The daemon (`highlightd-command') starts with the first buffer.
       (add-hook 'after-set-visited-file-name-hook #'highlightd--file-renamed
                 nil t)
       (highlightd--take-over-font-lock)
-      (highlightd-document-open)))))
+      (highlightd-document-open-soon)))))
 
 (defun highlightd--disable ()
   "Detach the buffer and remove its highlighting."

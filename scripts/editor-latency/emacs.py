@@ -69,7 +69,8 @@ def wait_for_quiet(session, buffer_name, quiet=2.0, timeout=300):
             return
         previous = count
         time.sleep(quiet)
-    raise TimeoutError("the pushes never stopped")
+    messages = session.state(buffer_name)["messages"][-500:]
+    raise TimeoutError(f"no quiet after {timeout} s ({previous} pushes); Emacs said:\n{messages}")
 
 
 def measure_typing(session, source, keys):

@@ -57,6 +57,8 @@ public final class ServerLoop: @unchecked Sendable {
     /// Serves until `exit`, the end of input, a closed output or a termination signal;
     /// returns the process's exit status.
     public func run() -> Int32 {
+        PipeCapacity.enlarge(inputDescriptor)
+        PipeCapacity.enlarge(outputDescriptor)
         let inbox = Inbox(messageLimit: limits.inboxMessages, byteLimit: limits.inboxBytes)
         let output = OutputChannel(descriptor: outputDescriptor, byteLimit: limits.outputBytes)
         output.onClose = { inbox.stop(.outputClosed) }

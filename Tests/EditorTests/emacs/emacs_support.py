@@ -70,6 +70,8 @@ class EmacsSession:
             TERM="xterm-256color",
         )
         environment.pop("TMUX", None)
+        # A binary outside the checkout (a release copy) finds the grammars through this.
+        environment.setdefault("HIGHLIGHTD_GRAMMARS", str(ROOT / "Grammars"))
         self.environment = environment
         emacs_command = " ".join(
             [emacs, "-nw", "-Q", "-l", str(INIT)] + [str(path) for path in files]
