@@ -1,18 +1,22 @@
 import ArgumentParser
-import DocumentStorage
 import Foundation
-import GrammarEngine
-import TextSegmentation
 
-/// Highlights one file with a TextMate grammar and a theme.
+/// Highlights files with TextMate grammars and a theme: one file as before, or many files and
+/// folders on every core.
 struct HighlightCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "highlight",
-        abstract: "Highlight a file as ANSI (terminal), a standalone HTML page, or JSON tokens."
+        abstract: "Highlight files as ANSI (terminal), standalone HTML pages, or JSON tokens.",
+        discussion: """
+            One FILE prints its highlight. Several, or a folder (every file under it that a \
+            grammar claims by name, hidden entries skipped), are highlighted on --jobs threads \
+            and printed in the order given: JSON as one object per line with its "file" (JSON \
+            Lines), ANSI under a "==> FILE <==" line, HTML as one page per file in --output-dir.
+            """
     )
 
-    @Argument(help: "The file to highlight.")
-    var file: String
+    @Argument(help: "The files or folders to highlight.")
+    var files: [String]
 
     @Option(help: "The language id to highlight as (e.g. rust, javascript).")
     var language: String?
@@ -35,48 +39,62 @@ struct HighlightCommand: ParsableCommand {
     @Option(help: "Soft-wrap ANSI and HTML output at this many columns, never inside a link.")
     var wrap: Int?
 
+    @Option(help: "Files highlighted at once (default: one per core).")
+    var jobs: Int?
+
+    @Option(help: "The folder for the pages of several files with --format html.")
+    var outputDir: String?
+
     func validate() throws {
         guard language == nil || grammar == nil else {
             throw ValidationError("use either --language or --grammar")
         }
         if let wrap, wrap < 1 { throw ValidationError("--wrap needs a positive column count") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs needs at least one job") }
+    }
+
+    private var options: FileHighlighter.Options {
+        FileHighlighter.Options(
+            selection: GrammarSelection(language: language, grammar: grammar, grammarFolders: grammars),
+            theme: theme, format: format, color: color, wrap: wrap)
     }
 
     func run() throws {
-        let text: String
-        do {
-            text = try String(contentsOfFile: file, encoding: .utf8)
-        } catch {
-            warn("cannot read \(file): \(error.localizedDescription)")
+        let highlighter = try FileHighlighter(options: options)
+        if files.count == 1, !Self.isDirectory(files[0]) {
+            try highlightOne(files[0], with: highlighter)
+            return
+        }
+        let paths = try HighlightInputs.expand(files) { highlighter.hasGrammar(forFile: $0) }
+        if format == .html, outputDir == nil {
+            throw ValidationError("several files with --format html need --output-dir")
+        }
+        let batch = HighlightBatch(
+            files: paths, options: options, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let output = BatchOutput(format: format, outputDir: outputDir)
+        let failures = batch.run { path, result in output.emit(path, result) }
+        if failures > 0 {
+            warn("\(failures) of \(paths.count) files could not be highlighted")
             throw ExitCode.failure
         }
-        let selection = GrammarSelection(language: language, grammar: grammar, grammarFolders: grammars)
-        let registry = selection.makeRegistry()
-        let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(
-            String.init)
-        let compiled = try selection.resolve(in: registry, path: file, firstLine: firstLine)
-        let scopeName = compiled?.scopeName ?? "text.plain"
-        var tokens =
-            compiled?.tokenizeDocument(text)
-            ?? [DocumentToken(range: 0..<text.utf8.count, scopes: [scopeName])]
-        // The links are what the daemon's link hook finds: run it over the whole text.
-        let storage = TextStorage(text)
-        let detector = LinkDetector(configuration: .forRootScope(compiled?.scopeName))
-        storage.addHook(LinkDetectionHook(detector: detector))
-        storage.reprocess(0..<storage.text.utf8Count)
-        var links = storage.links(in: 0..<storage.text.utf8Count).map {
-            RenderedLink(range: $0.range, target: $0.link.target)
+    }
+
+    private func highlightOne(_ path: String, with highlighter: FileHighlighter) throws {
+        let text: String
+        do {
+            text = try FileHighlighter.read(path)
+        } catch {
+            warn("\(error)")
+            throw ExitCode.failure
         }
-        var output = text
-        if let wrap, format != .json {
-            let wrapped = SoftWrap(storage: storage, tokens: tokens, links: links, columns: wrap)
-            (output, tokens, links) = (wrapped.text, wrapped.tokens, wrapped.links)
-        }
-        let theme = try Theme.named(self.theme)
-        let rendered = format.render(
-            text: output, tokens: tokens, scopeName: scopeName, theme: theme, color: color,
-            title: URL(fileURLWithPath: file).lastPathComponent, links: links)
+        let rendered = try highlighter.render(text, path: path)
         FileHandle.standardOutput.write(Data(rendered.utf8))
         if format == .json { print() }
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            && isDirectory.boolValue
     }
 }

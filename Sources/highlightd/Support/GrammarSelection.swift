@@ -12,10 +12,14 @@ struct GrammarSelection {
     var grammarFolders: [String] = []
 
     /// The registry: the bundled grammars, then the extra folders, then `--grammar`.
-    func makeRegistry(configuration: Grammar.Configuration = .init()) -> GrammarRegistry {
+    func makeRegistry(
+        configuration: Grammar.Configuration = .init(), reportingErrors: Bool = true
+    ) -> GrammarRegistry {
         let (registry, report) = BundledGrammars.defaultRegistry(
             extraDirectories: grammarFolders.map { URL(fileURLWithPath: $0) }, configuration: configuration)
-        for error in report.errors { warn("\(error)") }
+        if reportingErrors {
+            for error in report.errors { warn("\(error)") }
+        }
         return registry
     }
 

@@ -1,0 +1,91 @@
+import DocumentStorage
+import Foundation
+import GrammarEngine
+import TextSegmentation
+
+/// Highlights one file's text as the `highlight` command prints it: tokens from the grammar
+/// the options choose, links from the daemon's link hook, optional soft wrapping, rendered.
+///
+/// Not safe to share between threads (the registry compiles grammars on demand and each
+/// pattern keeps its PCRE2 match data): each worker of a batch makes its own.
+struct FileHighlighter {
+    struct Options: Sendable {
+        var selection: GrammarSelection
+        var theme: String
+        var format: OutputFormat
+        var color: ColorChoice
+        var wrap: Int?
+    }
+
+    let options: Options
+    private let registry: GrammarRegistry
+    private let theme: Theme
+
+    /// `reportingGrammarErrors: false` keeps the workers of a batch from repeating the
+    /// warnings about broken grammars that the first registry already printed.
+    init(options: Options, reportingGrammarErrors: Bool = true) throws {
+        self.options = options
+        registry = options.selection.makeRegistry(reportingErrors: reportingGrammarErrors)
+        theme = try Theme.named(options.theme)
+    }
+
+    /// Whether some grammar claims `path` by its name (not by its first line), without
+    /// reading it: a folder's files are highlighted only when one does.
+    func hasGrammar(forFile path: String) -> Bool {
+        registry.scopeName(forFile: path) != nil
+    }
+
+    /// The rendered output for the file at `path` whose contents are `text`.
+    func render(_ text: String, path: String) throws -> String {
+        let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(
+            String.init)
+        let compiled = try options.selection.resolve(in: registry, path: path, firstLine: firstLine)
+        let scopeName = compiled?.scopeName ?? "text.plain"
+        var tokens =
+            compiled?.tokenizeDocument(text)
+            ?? [DocumentToken(range: 0..<text.utf8.count, scopes: [scopeName])]
+        // The links are what the daemon's link hook finds: run it over the whole text.
+        let storage = TextStorage(text)
+        let detector = LinkDetector(configuration: .forRootScope(compiled?.scopeName))
+        storage.addHook(LinkDetectionHook(detector: detector))
+        storage.reprocess(0..<storage.text.utf8Count)
+        var links = storage.links(in: 0..<storage.text.utf8Count).map {
+            RenderedLink(range: $0.range, target: $0.link.target)
+        }
+        var output = text
+        if let wrap = options.wrap, options.format != .json {
+            let wrapped = SoftWrap(storage: storage, tokens: tokens, links: links, columns: wrap)
+            (output, tokens, links) = (wrapped.text, wrapped.tokens, wrapped.links)
+        }
+        return options.format.render(
+            text: output, tokens: tokens, scopeName: scopeName, theme: theme, color: options.color,
+            title: URL(fileURLWithPath: path).lastPathComponent, links: links)
+    }
+
+    /// Reads `path` as UTF-8.
+    static func read(_ path: String) throws(FileHighlightError) -> String {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .unreadable(path: path, reason: error.localizedDescription)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw .unreadable(path: path, reason: "not UTF-8 text")
+        }
+        return text
+    }
+}
+
+/// Why one file of a `highlight` run was not highlighted.
+enum FileHighlightError: Error, CustomStringConvertible {
+    case unreadable(path: String, reason: String)
+    case failed(path: String, reason: String)
+
+    var description: String {
+        switch self {
+        case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
+        case .failed(let path, let reason): "cannot highlight \(path): \(reason)"
+        }
+    }
+}
