@@ -34,8 +34,13 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Tokenize long lines whole: no line-length cap and no per-line time budget.")
     var noLimits = false
 
-    @Flag(help: "Print {bytes, runs, median_ms, min_ms, mb_per_s} as JSON.")
+    @Flag(help: "Print {bytes, runs, median_ms, min_ms, single_core_median_ms, searches, mb_per_s} as JSON.")
     var json = false
+
+    static func median(_ sorted: [Double]) -> Double {
+        sorted.count % 2 == 1
+            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
 
     func validate() throws {
         guard runs > 0 else { throw ValidationError("--runs must be positive") }
@@ -68,31 +73,38 @@ struct BenchCommand: ParsableCommand {
         let searchesBefore = MatchWorkspace.current.searchCount
         var tokenCount = compiled.tokenizeDocument(text).count
         let searches = MatchWorkspace.current.searchCount - searchesBefore
-        var times: [Double] = []
-        for _ in 0..<runs {
-            let start = DispatchTime.now().uptimeNanoseconds
-            tokenCount = compiled.tokenizeDocument(text).count
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        func timedRuns() -> [Double] {
+            var times: [Double] = []
+            for _ in 0..<runs {
+                let start = DispatchTime.now().uptimeNanoseconds
+                tokenCount = compiled.tokenizeDocument(text).count
+                times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            }
+            return times.sorted()
         }
-        times.sort()
-        let median =
-            times.count % 2 == 1
-            ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
+        let times = timedRuns()
+        // The same runs again on one CPU: what the wall figure owes to other cores.
+        let (singleCoreTimes, confined) = SingleCore.run(timedRuns)
+        if !confined { warn("could not confine the process to one CPU: single-core figures are unconfined") }
+        let median = Self.median(times)
+        let singleCoreMedian = Self.median(singleCoreTimes)
         let bytes = text.utf8.count
         let megabytesPerSecond = Double(bytes) / 1e6 / (median / 1e3)
         if json {
             let fields = String(
                 format:
-                    "{\"bytes\": %d, \"runs\": %d, \"median_ms\": %.3f, \"min_ms\": %.3f, \"mb_per_s\": %.3f}",
-                bytes, runs, median, times[0], megabytesPerSecond)
+                    "{\"bytes\": %d, \"runs\": %d, \"median_ms\": %.3f, \"min_ms\": %.3f, "
+                    + "\"single_core_median_ms\": %.3f, \"searches\": %d, \"mb_per_s\": %.3f}",
+                bytes, runs, median, times[0], singleCoreMedian, searches, megabytesPerSecond)
             print(fields)
         } else {
             print(
                 String(
                     format:
-                        "%@: %d bytes, %d tokens, %d searches, %@; median %.2f ms, min %.2f ms over %d runs, %.2f MB/s",
-                    file, bytes, tokenCount, searches, compiled.scopeName, median, times[0], runs,
-                    megabytesPerSecond))
+                        "%@: %d bytes, %d tokens, %d searches, %@; median %.2f ms (one core %.2f ms), "
+                        + "min %.2f ms over %d runs, %.2f MB/s",
+                    file, bytes, tokenCount, searches, compiled.scopeName, median, singleCoreMedian, times[0],
+                    runs, megabytesPerSecond))
         }
         for diagnostic in compiled.diagnostics {
             FileHandle.standardError.write(Data("warning: \(diagnostic)\n".utf8))
