@@ -22,8 +22,9 @@ let package = Package(
         .library(
             name: "highlightdLibraries",
             targets: [
-                "TextRope", "DocumentStorage", "EditTrace", "GrammarEngine", "Highlighting",
-                "TextSegmentation", "RichText", "JSONSyntax", "JSONRPC", "DaemonCore",
+                "TextRope", "DocumentStorage", "EditTrace", "ResourceFiles", "RegexTranslation",
+                "GrammarEngine", "ThemeEngine", "Rendering", "Highlighting", "TextSegmentation", "RichText",
+                "JSONSyntax", "JSONRPC", "DaemonCore",
             ]
         ),
     ],
@@ -62,21 +63,36 @@ let package = Package(
         .target(name: "EditTrace", dependencies: ["CZlib"]),
         .target(name: "DocumentStorage", dependencies: ["TextRope"], swiftSettings: optimizedAcrossModules),
 
-        // Grammars, patterns, tokenizer, themes.
+        // Files the grammars and themes are read from: bounded reads, the Grammars folder.
+        .target(name: "ResourceFiles"),
+
+        // Oniguruma patterns (as TextMate grammars write them) to PCRE2 syntax: pure Swift.
+        .target(name: "RegexTranslation", swiftSettings: optimizedAcrossModules),
+
+        // The TextMate engine: grammars, rules, patterns on PCRE2, the tokenizer, the registry
+        // of bundled grammars, the conformance runner.
         .target(
             name: "GrammarEngine",
             dependencies: [
                 "CPCRE2",
                 "JSONSyntax",
+                "RegexTranslation",
+                "ResourceFiles",
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: optimizedAcrossModules
         ),
 
+        // Themes: theme files (VS Code JSON, tmTheme) to resolved styles per scope stack.
+        .target(name: "ThemeEngine", dependencies: ["ResourceFiles"], swiftSettings: optimizedAcrossModules),
+
+        // Output formats of the CLI: ANSI, HTML and token JSON from tokens and a theme.
+        .target(name: "Rendering", dependencies: ["GrammarEngine", "ThemeEngine"]),
+
         // Incremental highlighting: the syntax processEditing hook.
         .target(
             name: "Highlighting",
-            dependencies: ["DocumentStorage", "GrammarEngine", "TextRope"],
+            dependencies: ["DocumentStorage", "GrammarEngine", "ThemeEngine", "TextRope"],
             swiftSettings: optimizedAcrossModules
         ),
 
@@ -92,15 +108,16 @@ let package = Package(
         // Rich text: span rules and their hook, display text, FormattableContent.
         .target(
             name: "RichText",
-            dependencies: ["DocumentStorage", "GrammarEngine", "JSONRPC"]
+            dependencies: ["DocumentStorage", "GrammarEngine", "RegexTranslation", "ThemeEngine", "JSONRPC"]
         ),
 
         // The daemon: documents, dispatch, the native push protocol and the LSP face.
         .target(
             name: "DaemonCore",
             dependencies: [
-                "JSONRPC", "DocumentStorage", "GrammarEngine", "Highlighting", "TextSegmentation", "TextRope",
-                "RichText",
+                "JSONRPC", "DocumentStorage", "GrammarEngine", "ThemeEngine", "Highlighting",
+                "TextSegmentation",
+                "TextRope", "RichText",
             ]
         ),
 
@@ -112,6 +129,8 @@ let package = Package(
                 "DaemonCore",
                 "EditTrace",
                 "GrammarEngine",
+                "ThemeEngine",
+                "Rendering",
                 "JSONRPC",
                 "Highlighting",
                 "TextSegmentation",
@@ -128,18 +147,28 @@ let package = Package(
             dependencies: ["DocumentStorage", "TestSupport"]
         ),
         .testTarget(name: "EditTraceTests", dependencies: ["EditTrace", "TestSupport"]),
+        .testTarget(name: "ResourceFilesTests", dependencies: ["ResourceFiles", "TestSupport"]),
+        .testTarget(name: "RegexTranslationTests", dependencies: ["RegexTranslation"]),
         .testTarget(
             name: "GrammarEngineTests",
-            dependencies: ["GrammarEngine", "CPCRE2", "TestSupport"]
+            dependencies: ["GrammarEngine", "RegexTranslation", "CPCRE2", "TestSupport"]
         ),
+        .testTarget(name: "ThemeEngineTests", dependencies: ["ThemeEngine", "ResourceFiles", "TestSupport"]),
+        .testTarget(
+            name: "RenderingTests",
+            dependencies: ["Rendering", "GrammarEngine", "ThemeEngine", "TestSupport"]),
         .testTarget(
             name: "BundledGrammarTests",
-            dependencies: ["GrammarEngine", "EditTrace", "TestSupport"],
+            dependencies: ["GrammarEngine", "RegexTranslation", "ResourceFiles", "EditTrace", "TestSupport"],
             exclude: ["Fixtures", "WebFixtures"]
         ),
         .testTarget(
             name: "HighlightingTests",
-            dependencies: ["Highlighting", "DocumentStorage", "GrammarEngine", "EditTrace", "TestSupport"]
+            dependencies: [
+                "Highlighting", "DocumentStorage", "GrammarEngine", "ThemeEngine", "ResourceFiles",
+                "EditTrace",
+                "TestSupport",
+            ]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["DaemonCore", "JSONRPC", "TestSupport"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"]),

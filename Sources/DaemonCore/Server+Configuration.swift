@@ -2,6 +2,7 @@ import DocumentStorage
 import GrammarEngine
 import Highlighting
 import JSONRPC
+import ThemeEngine
 
 extension Server {
     /// `textDocument/didSave`: nothing to do (the server keeps no files), but the document

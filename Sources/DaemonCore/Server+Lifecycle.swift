@@ -3,6 +3,7 @@ import GrammarEngine
 import Highlighting
 import JSONRPC
 import TextRope
+import ThemeEngine
 
 extension Server {
     /// `initialize`: negotiates the position encoding, loads grammars and the theme, and

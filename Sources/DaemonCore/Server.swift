@@ -5,6 +5,7 @@ import Highlighting
 import JSONRPC
 import RichText
 import TextRope
+import ThemeEngine
 
 /// The daemon's core: documents, dispatch and pushes, driven one message at a time.
 ///

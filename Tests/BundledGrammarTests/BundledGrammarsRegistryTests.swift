@@ -1,5 +1,6 @@
 import Foundation
 import GrammarEngine
+import ResourceFiles
 import Testing
 
 /// The bundled registry resolves part A's languages by id, file name and first line, and

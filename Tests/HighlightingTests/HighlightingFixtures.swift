@@ -2,7 +2,9 @@ import DocumentStorage
 import Foundation
 import GrammarEngine
 import Highlighting
+import ResourceFiles
 import TestSupport
+import ThemeEngine
 
 /// Grammars, theme and random code edits for the highlighting tests.
 enum HighlightingFixtures {

@@ -2,6 +2,7 @@ import DocumentStorage
 import GrammarEngine
 import Highlighting
 import Testing
+import ThemeEngine
 
 @Suite struct StyleTableTests {
     static let theme = Theme(

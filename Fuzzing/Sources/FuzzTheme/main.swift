@@ -1,5 +1,6 @@
 import Foundation
 import GrammarEngine
+import ThemeEngine
 
 /// Theme files (VS Code JSON or `.tmTheme`) loaded and resolved against a few scope stacks:
 /// never a trap. Themes load from files, so each input is written to one scratch file.

@@ -1,4 +1,5 @@
 import GrammarEngine
+import RegexTranslation
 
 /// The Oniguruma→PCRE2 translator on arbitrary patterns, then PCRE2 compiling and running what
 /// it emits (with the engine's match limit): never a trap, never a hang.

@@ -1,4 +1,5 @@
 import Foundation
+import ResourceFiles
 
 extension BundledGrammars {
     /// A registry for this process: the bundled grammars from the Grammars folder that

@@ -1,4 +1,5 @@
 import Foundation
+import ResourceFiles
 
 /// The grammars that ship with highlightd, registered by the manifest's language ids, plus
 /// any user grammar folders loaded beside them.

@@ -1,4 +1,5 @@
 import Foundation
+import ResourceFiles
 
 /// The list of languages highlightd ships grammars for (`Grammars/languages.json`): each LSP
 /// language id with its root scope and the grammar file in `Grammars/Languages/`.

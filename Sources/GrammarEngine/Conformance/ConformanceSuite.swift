@@ -1,4 +1,5 @@
 import Foundation
+import ResourceFiles
 
 /// A tokenization suite in vscode-textmate's format (`first-mate/tests.json`,
 /// `suite1/tests.json`, `suite1/whileTests.json`).

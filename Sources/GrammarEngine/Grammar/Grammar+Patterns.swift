@@ -1,3 +1,5 @@
+import RegexTranslation
+
 extension Grammar {
     /// The child patterns of `rule` for an anchor variant, compiling them on first use.
     func compiledList(_ rule: Rule, allowA: Bool, allowG: Bool) -> CompiledRuleList {

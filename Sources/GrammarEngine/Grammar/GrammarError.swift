@@ -1,3 +1,5 @@
+import ResourceFiles
+
 /// Errors of the grammar layer: loading grammar files, and patterns that cannot be used.
 public enum GrammarError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file could not be read.

@@ -1,4 +1,5 @@
 import Foundation
+import RegexTranslation
 
 /// Grammars by scope name, language id, file name and first line, compiled on demand.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import ResourceFiles
 
 /// A grammar as written: its scope, top-level rules, repository, injections and the metadata
 /// used to pick a grammar for a document.

@@ -1,4 +1,5 @@
 import CPCRE2
+import RegexTranslation
 
 extension Pattern {
     /// Combines patterns into one alternation `(?|(?:P0)(*:0)|(?:P1)(*:1)|…)`.

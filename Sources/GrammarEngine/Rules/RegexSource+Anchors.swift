@@ -1,3 +1,5 @@
+import RegexTranslation
+
 extension RegexSource {
     /// The source for an anchor variant: a disallowed `\A` or `\G` becomes `(?!)`.
     ///

@@ -1,4 +1,5 @@
 import GrammarEngine
+import ThemeEngine
 
 /// One interned style: what a `StyleID` stands for.
 ///

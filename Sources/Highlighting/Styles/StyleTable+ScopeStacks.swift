@@ -1,5 +1,6 @@
 import DocumentStorage
 import GrammarEngine
+import ThemeEngine
 
 /// Style ids of interned scope stacks, resolved one node at a time from the node's parent — the
 /// way a tokenizer pushes scopes — so deep stacks cost O(1) per new node, not O(depth).

@@ -1,6 +1,7 @@
 import DocumentStorage
 import Foundation
 import GrammarEngine
+import ThemeEngine
 
 /// Interns token styles as `StyleID`s for one theme and semantic mapping.
 ///

@@ -1,5 +1,6 @@
 import DocumentStorage
 import GrammarEngine
+import RegexTranslation
 
 /// One span rule: text matching `pattern` becomes a span of `kind`.
 ///

@@ -7,6 +7,7 @@ import GrammarEngine
 import Highlighting
 import TextRope
 import TextSegmentation
+import ThemeEngine
 
 #if canImport(Glibc)
     import Glibc

@@ -3,6 +3,8 @@ import Dispatch
 import Foundation
 import GrammarEngine
 import JSONRPC
+import Rendering
+import ThemeEngine
 
 /// A client session with a `highlightd serve` child process, keeping the document text and
 /// the style definitions it was sent.

@@ -1,7 +1,9 @@
 import DocumentStorage
 import Foundation
 import GrammarEngine
+import Rendering
 import TextSegmentation
+import ThemeEngine
 
 /// Highlights one file's text as the `highlight` command prints it: tokens from the grammar
 /// the options choose, links from the daemon's link hook, optional soft wrapping, rendered.

@@ -1,5 +1,6 @@
 import DocumentStorage
 import GrammarEngine
+import Rendering
 import TextSegmentation
 
 /// Soft-wraps a highlighted document for `--wrap`: line breaks go where the line breaker puts

@@ -1,5 +1,6 @@
 import CPCRE2
 import GrammarEngine
+import RegexTranslation
 
 /// Compiles PCRE2 patterns with the options the daemon uses, and runs one search, so tests can
 /// check what a translation matches.

@@ -1,4 +1,5 @@
 import GrammarEngine
+import RegexTranslation
 import Testing
 
 /// Translations compiled with PCRE2 match what Oniguruma matches.

@@ -1,5 +1,6 @@
 import Foundation
 import GrammarEngine
+import RegexTranslation
 import TestSupport
 import Testing
 

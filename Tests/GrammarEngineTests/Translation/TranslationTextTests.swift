@@ -1,4 +1,5 @@
 import GrammarEngine
+import RegexTranslation
 import Testing
 
 /// The PCRE2 text of translations whose spelling is canonical (TEXTMATE.md section 3).

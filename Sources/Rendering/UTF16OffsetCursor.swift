@@ -1,0 +1,36 @@
+import GrammarEngine
+import ThemeEngine
+
+/// Converts UTF-8 byte offsets of a text to UTF-16 code-unit offsets, walking forward so that
+/// converting offsets in document order costs O(text) in total.
+struct UTF16OffsetCursor {
+    private let bytes: [UInt8]
+    private var byteOffset = 0
+    private var utf16Offset = 0
+
+    /// A cursor at the start of `bytes` (valid UTF-8).
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// The UTF-16 offset of UTF-8 offset `target` (clamped to the text). An offset inside a
+    /// scalar counts that scalar as already passed.
+    mutating func utf16Offset(atUTF8 target: Int) -> Int {
+        let target = min(max(0, target), bytes.count)
+        if target < byteOffset {
+            // Going backwards is rare (tokens out of order); start over rather than keep an index.
+            byteOffset = 0
+            utf16Offset = 0
+        }
+        while byteOffset < target {
+            let byte = bytes[byteOffset]
+            if byte >= 0xF0 {
+                utf16Offset += 2  // Four-byte scalars are astral: a surrogate pair.
+            } else if byte < 0x80 || byte >= 0xC0 {
+                utf16Offset += 1  // A scalar's lead byte; continuation bytes add nothing.
+            }
+            byteOffset += 1
+        }
+        return utf16Offset
+    }
+}

@@ -1,0 +1,10 @@
+/// Why a grammar, theme or manifest file was not read; the grammar and theme layers turn it into
+/// their own errors.
+public enum ResourceFileError: Error, Equatable, Sendable {
+    /// The file does not exist or cannot be opened or read.
+    case unreadable(path: String, reason: String)
+    /// The path names a directory, device, FIFO or socket.
+    case notRegularFile(path: String)
+    /// The file holds more than `limit` bytes.
+    case tooLarge(path: String, limit: Int)
+}

@@ -1,0 +1,44 @@
+import Foundation
+import ResourceFiles
+
+extension Theme {
+    /// The names of the project's own themes, accepted by `builtIn(named:)`.
+    public static let builtInNames = ["dark", "light"]
+
+    /// Loads a theme file: `.tmTheme` (XML property list), VS Code JSON (with `include`,
+    /// `colors`, `tokenColors`), or vscode-textmate's raw JSON shape.
+    public static func load(from url: URL) throws(ThemeError) -> Theme {
+        Theme(try ThemeFileReader.read(url))
+    }
+
+    /// Loads a theme by name from `Grammars/Themes`: `"dark"` and `"light"` are the project's
+    /// own; any other name is looked up as `NAME.json` or `NAME.tmTheme`.
+    public static func builtIn(
+        named name: String, locator: ResourceLocator = ResourceLocator()
+    ) throws(ThemeError) -> Theme {
+        guard let folder = locator.themesDirectory() else {
+            throw .unknownTheme(name: name, searched: [])
+        }
+        let base = builtInNames.contains(name) ? "highlightd-\(name)" : name
+        // A name is a file name inside the folder, never a path out of it.
+        guard !base.contains("/"), !base.hasPrefix(".") else {
+            throw .unknownTheme(name: name, searched: [folder.path])
+        }
+        let candidates = [base + ".json", base + ".tmTheme"].map { folder.appendingPathComponent($0) }
+        guard let url = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) else {
+            throw .unknownTheme(name: name, searched: candidates.map(\.path))
+        }
+        return try load(from: url)
+    }
+
+    /// Loads a theme given as a command-line value: a path to a theme file (anything with a `/`
+    /// or a `.json`/`.tmTheme` extension), else a built-in name.
+    public static func named(
+        _ nameOrPath: String, locator: ResourceLocator = ResourceLocator()
+    ) throws(ThemeError) -> Theme {
+        let isPath =
+            nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") || nameOrPath.hasSuffix(".tmTheme")
+        if isPath { return try load(from: URL(fileURLWithPath: nameOrPath)) }
+        return try builtIn(named: nameOrPath, locator: locator)
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+import GrammarEngine
+import Rendering
+import ThemeEngine
+
+/// How a highlighting command prints its result (`--format`).
+enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
+    /// 24-bit terminal escapes; plain text when colour is off.
+    case ansi
+    /// A standalone HTML page.
+    case html
+    /// Tokens with UTF-16 offsets and resolved styles, for tools and tests.
+    case json
+
+    /// Renders `tokens` of `text` with `theme`; `color` only matters for `ansi`.
+    func render(
+        text: String, tokens: [DocumentToken], scopeName: String?, theme: Theme, color: ColorChoice,
+        title: String = "highlightd", links: [RenderedLink]? = nil
+    ) -> String {
+        switch self {
+        case .ansi:
+            let configuration = ANSIRenderer.Configuration(
+                colorEnabled: color.isEnabled(environment: ProcessInfo.processInfo.environment))
+            return ANSIRenderer(theme: theme, configuration: configuration).render(text: text, tokens: tokens)
+        case .html:
+            return HTMLRenderer(theme: theme, title: title).render(text: text, tokens: tokens)
+        case .json:
+            return TokenJSONRenderer(theme: theme).render(
+                text: text, tokens: tokens, scopeName: scopeName, links: links)
+        }
+    }
+}
