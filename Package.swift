@@ -23,7 +23,8 @@ let package = Package(
             name: "highlightdLibraries",
             targets: [
                 "TextRope", "DocumentStorage", "EditTrace", "ResourceFiles", "RegexTranslation",
-                "GrammarEngine", "ThemeEngine", "Rendering", "Highlighting", "TextSegmentation", "RichText",
+                "GrammarEngine", "ThemeEngine", "Rendering", "Highlighting", "TextSegmentation", "TextLayout",
+                "RichText",
                 "JSONSyntax", "JSONRPC", "DaemonCore",
             ]
         ),
@@ -48,6 +49,16 @@ let package = Package(
             name: "CZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
+        ),
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
+        .systemLibrary(
+            name: "CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]
         ),
         .systemLibrary(
             name: "CPSL",
@@ -102,6 +113,9 @@ let package = Package(
             dependencies: ["CICU", "CPSL", "DocumentStorage"]
         ),
 
+        // Layout: shaped line fragments with cluster rectangles (HarfBuzz, fontconfig).
+        .target(name: "TextLayout", dependencies: ["CHarfBuzz", "CFontconfig", "TextSegmentation"]),
+
         // The protocol: framing, messages, errors.
         .target(name: "JSONRPC", dependencies: ["JSONSyntax"]),
 
@@ -134,6 +148,7 @@ let package = Package(
                 "JSONRPC",
                 "Highlighting",
                 "TextSegmentation",
+                "TextLayout",
                 "RichText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -180,6 +195,8 @@ let package = Package(
             name: "RichTextTests",
             dependencies: ["RichText", "DocumentStorage", "TextSegmentation", "JSONRPC", "TestSupport"]
         ),
+        .testTarget(
+            name: "TextLayoutTests", dependencies: ["TextLayout", "TextSegmentation", "TestSupport"]),
         .testTarget(
             name: "TextSegmentationTests",
             dependencies: ["TextSegmentation", "DocumentStorage", "CICU", "TestSupport"]

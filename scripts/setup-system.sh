@@ -15,6 +15,12 @@ packages=(
     vim-nox           # Vim 9.0 (+channel, +textprop) for the Vim plugin's tests
     emacs-nox         # Emacs 28.2 for the Emacs plugin's tests
     tmux              # screen captures of the editors, as a person sees them
+    libharfbuzz-dev   # text layout: shaping (kerning, ligatures, complex scripts)
+    libfontconfig-dev # text layout: font names and fallback fonts to files
+    libharfbuzz-bin   # hb-shape, the layout tests' independent shaping oracle
+    fonts-dejavu-core # fonts the layout tests shape with (Latin, Arabic)
+    fonts-noto-cjk    # ... CJK
+    fonts-noto-color-emoji # ... emoji ZWJ sequences
 )
 
 missing=()

@@ -19,6 +19,18 @@ extension LineBreaker {
     }
 
     func wrap(_ units: UnsafeBufferPointer<UInt16>, columns: Int, unbreakable: [Range<Int>]) -> [LineStart] {
+        wrap(units, limit: columns, unbreakable: unbreakable) { range, column in
+            measure(units, range, column: column)
+        }
+    }
+
+    /// The greedy wrap over any measure: `measure(range, position)` gives the width of the
+    /// grapheme at `range` placed at `position` on its line, and whether it may hang past
+    /// the margin (a space). Columns for terminals, shaped advances for layout.
+    func wrap<Width: Numeric & Comparable>(
+        _ units: UnsafeBufferPointer<UInt16>, limit columns: Width, unbreakable: [Range<Int>],
+        measure: (Range<Int>, Width) -> (width: Width, hangs: Bool)
+    ) -> [LineStart] {
         let graphemeEnds = ICUBreakIterator.graphemes.boundaries(of: units).map(\.offset)
         // Without ICU's data, fall back to one grapheme per code unit rather than failing.
         let ends = graphemeEnds.isEmpty ? Array(1...units.count) : graphemeEnds
@@ -28,7 +40,7 @@ extension LineBreaker {
 
         var result: [LineStart] = []
         var lineStart = 0
-        var column = 0
+        var column: Width = 0
         var lastOpportunity: Int?
         var index = 0
         while index < starts.count {
@@ -45,7 +57,7 @@ extension LineBreaker {
             }
             // A grapheme is at most `maximumTabWidth` columns wide, so `column` stays far from
             // overflowing however long the line.
-            let (width, hangs) = measure(units, start..<ends[index], column: column)
+            let (width, hangs) = measure(start..<ends[index], column)
             if !hangs, column > 0, column + width > columns {
                 let breakIndex: Int
                 if let opportunity = lastOpportunity {

@@ -76,12 +76,37 @@ public struct LineBreaker: Sendable {
         breaks(in: text, columns: columns, unbreakable: links.map { $0.utf16Range(in: text) })
     }
 
+    /// Every line `text` wraps into when each grapheme is as wide as `measure` says (for
+    /// layout with shaped advances), as UTF-16 ranges covering the text in order, with the
+    /// same rules as the column wrap: UAX #14 opportunities, mandatory breaks, `unbreakable`
+    /// spans kept whole when they fit, spaces hanging. `measure(range, position)` gets a
+    /// grapheme's UTF-16 range and where on its line it starts, and returns its width and
+    /// whether it may hang past `width`.
+    public func lines(
+        in text: String, width: Double, unbreakable: [Range<Int>] = [],
+        measure: (Range<Int>, Double) -> (width: Double, hangs: Bool)
+    ) -> [Range<Int>] {
+        let units = Array(text.utf16)
+        let starts =
+            units.isEmpty
+            ? []
+            : units.withUnsafeBufferPointer {
+                wrap($0, limit: width, unbreakable: unbreakable, measure: measure).map(\.offset)
+            }
+        return Self.ranges(startingAt: starts, length: units.count)
+    }
+
     /// Every line `text` wraps into, hard and soft, as UTF-16 ranges covering the text in
     /// order; a mandatory break's line feed ends the line it closes.
     public func lines(in text: String, columns: Int, unbreakable: [Range<Int>] = []) -> [Range<Int>] {
-        let length = text.utf16.count
-        var starts = [0]
-        starts += wrap(text, columns: columns, unbreakable: unbreakable).map(\.offset)
+        Self.ranges(
+            startingAt: wrap(text, columns: columns, unbreakable: unbreakable).map(\.offset),
+            length: text.utf16.count)
+    }
+
+    /// The lines of a text of `length` units whose lines after the first start at `later`.
+    static func ranges(startingAt later: [Int], length: Int) -> [Range<Int>] {
+        let starts = [0] + later
         var lines: [Range<Int>] = []
         for (index, start) in starts.enumerated() {
             let end = index + 1 < starts.count ? starts[index + 1] : length

@@ -13,6 +13,7 @@ struct Highlightd: ParsableCommand {
             ConformanceCommand.self,
             BenchCommand.self,
             HighlightCommand.self,
+            LayoutCommand.self,
             ServeCommand.self,
             DriveCommand.self,
             ReplayCommand.self,

@@ -1,0 +1,64 @@
+import CFontconfig
+import Dispatch
+
+/// Finds font files through fontconfig: by name, and for characters a font lacks.
+///
+/// As every Linux application does, a name that matches no installed family gets
+/// fontconfig's closest substitute rather than an error; only a system with no fonts at all
+/// fails.
+public enum FontLocator {
+    /// fontconfig's configuration, loaded once (it scans every font directory) and used
+    /// on one queue.
+    private static let shared = Configuration()
+
+    private final class Configuration: @unchecked Sendable {
+        let queue = DispatchQueue(label: "highlightd.fontconfig")
+        let config = FcInitLoadConfigAndFonts()
+    }
+
+    /// The file of the installed font that best matches `name`: a family such as
+    /// "DejaVu Serif", or any fontconfig pattern ("DejaVu Sans:bold").
+    public static func path(forName name: String) throws(LayoutError) -> String {
+        guard let path = bestMatch(name: name, covering: nil) else { throw .unknownFont(name: name) }
+        return path
+    }
+
+    /// The file of an installed font that has a glyph for `scalar`, or nil if none has.
+    public static func path(covering scalar: Unicode.Scalar) -> String? {
+        bestMatch(name: "", covering: scalar)
+    }
+
+    private static func bestMatch(name: String, covering scalar: Unicode.Scalar?) -> String? {
+        shared.queue.sync { match(name: name, covering: scalar) }
+    }
+
+    private static func match(name: String, covering scalar: Unicode.Scalar?) -> String? {
+        guard let config = shared.config,
+            let pattern = name.withCString({
+                FcNameParse(UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
+            })
+        else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        if let scalar {
+            let characters = FcCharSetCreate()
+            defer { FcCharSetDestroy(characters) }
+            FcCharSetAddChar(characters, scalar.value)
+            FcPatternAddCharSet(pattern, "charset", characters)
+        }
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let match = FcFontMatch(config, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(match) }
+        if let scalar {
+            // The best match may still lack the character: then no font has it.
+            var found: OpaquePointer?
+            guard FcPatternGetCharSet(match, "charset", 0, &found) == FcResultMatch,
+                FcCharSetHasChar(found, scalar.value) != 0
+            else { return nil }
+        }
+        var file: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(match, "file", 0, &file) == FcResultMatch, let file else { return nil }
+        return String(cString: file)
+    }
+}

@@ -1,0 +1,17 @@
+/// Why a layout could not be made; nothing is laid out when one is thrown.
+public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The font file could not be read or is not a font HarfBuzz can use.
+    case unreadableFont(path: String)
+    /// No installed font matches the name (fontconfig found nothing).
+    case unknownFont(name: String)
+    /// A size, width or other measure that is not a finite positive number within limits.
+    case invalidMeasure(name: String, value: Double)
+
+    public var description: String {
+        switch self {
+        case .unreadableFont(let path): "cannot use \(path) as a font"
+        case .unknownFont(let name): "no installed font matches \"\(name)\""
+        case .invalidMeasure(let name, let value): "\(name) must be a finite positive number, not \(value)"
+        }
+    }
+}

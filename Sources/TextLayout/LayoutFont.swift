@@ -1,0 +1,54 @@
+import CHarfBuzz
+
+/// A font file opened for shaping, with its metrics in font units.
+///
+/// HarfBuzz's own OpenType functions read glyphs and advances from the file (as `hb-shape`
+/// does by default), at a scale of one unit per font unit: shaping results are exact integers
+/// that tests compare with `hb-shape`'s, and sizes scale them to pixels afterwards.
+/// HarfBuzz fonts are immutable once made and safe to shape with from several threads.
+public final class LayoutFont: @unchecked Sendable {
+    /// The file the font came from.
+    public let path: String
+    /// Font units per em: a size of `s` pixels scales font units by `s / unitsPerEm`.
+    public let unitsPerEm: Int32
+    /// Distance from the baseline up to the top of the line, in font units.
+    public let ascender: Int32
+    /// Distance from the baseline down to the bottom of the line (positive), in font units.
+    public let descender: Int32
+    /// Extra space between lines the font asks for, in font units.
+    public let lineGap: Int32
+
+    let font: OpaquePointer
+
+    /// Opens the font at `path` (the first face of a collection).
+    public init(path: String) throws(LayoutError) {
+        guard let blob = hb_blob_create_from_file_or_fail(path) else { throw .unreadableFont(path: path) }
+        defer { hb_blob_destroy(blob) }
+        let face = hb_face_create(blob, 0)
+        defer { hb_face_destroy(face) }
+        guard hb_face_get_glyph_count(face) > 0 else { throw .unreadableFont(path: path) }
+        let units = Int32(hb_face_get_upem(face))
+        guard let font = hb_font_create(face) else { throw .unreadableFont(path: path) }
+        hb_ot_font_set_funcs(font)
+        hb_font_set_scale(font, units, units)
+        hb_font_make_immutable(font)
+        var extents = hb_font_extents_t()
+        hb_font_get_h_extents(font, &extents)
+        self.path = path
+        self.font = font
+        unitsPerEm = units
+        ascender = extents.ascender
+        descender = -extents.descender
+        lineGap = extents.line_gap
+    }
+
+    deinit {
+        hb_font_destroy(font)
+    }
+
+    /// Whether the font has a glyph for `scalar` (fallback fonts cover the rest).
+    public func covers(_ scalar: Unicode.Scalar) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0
+    }
+}

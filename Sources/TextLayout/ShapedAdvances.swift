@@ -1,0 +1,136 @@
+/// The advance of every grapheme cluster of a text, in pixels, from shaping it run by run.
+///
+/// Each grapheme's advance is kept at its first UTF-16 unit (the others hold zero), so the
+/// width of any range of whole graphemes is a sum, however the line breaker cuts graphemes.
+/// A glyph cluster that joins several graphemes (a ligature) gives each an equal share.
+struct ShapedAdvances {
+    /// Pixels at each UTF-16 offset.
+    private(set) var advance: [Double]
+    /// The UTF-16 ranges of the grapheme clusters, in order.
+    private(set) var graphemes: [Range<Int>] = []
+    /// For each UTF-16 offset, whether a line may let it hang past its end (spaces, breaks).
+    private var hanging: [Bool]
+
+    init(text: String, fonts: FontSet, size: Double) {
+        let units = Array(text.utf16)
+        advance = Array(repeating: 0, count: units.count)
+        hanging = Array(repeating: false, count: units.count)
+        var runs: [(range: Range<Int>, font: LayoutFont)] = []
+        var offset = 0
+        for character in text {
+            let length = character.utf16.count
+            let range = offset..<(offset + length)
+            graphemes.append(range)
+            offset += length
+            if character.isNewline {
+                hanging[range.lowerBound] = true
+                continue
+            }
+            if let first = character.unicodeScalars.first,
+                first.properties.generalCategory == .spaceSeparator,
+                ![0x00A0, 0x2007, 0x202F].contains(first.value)
+            {
+                hanging[range.lowerBound] = true
+            }
+            let font = fonts.font(for: character.unicodeScalars)
+            if let last = runs.last, last.font === font, last.range.upperBound == range.lowerBound {
+                runs[runs.count - 1].range = last.range.lowerBound..<range.upperBound
+            } else {
+                runs.append((range, font))
+            }
+        }
+        for run in runs {
+            distribute(run: run.range, font: run.font, size: size, units: units)
+        }
+    }
+
+    /// Shapes one run and shares each glyph cluster's advance among its graphemes.
+    private mutating func distribute(run: Range<Int>, font: LayoutFont, size: Double, units: [UInt16]) {
+        let text = String(decoding: units[run], as: UTF16.self)
+        let glyphs = Shaper.shape(text, font: font)
+        let scale = size / Double(font.unitsPerEm)
+        var totals: [Int: Int64] = [:]
+        for glyph in glyphs { totals[glyph.cluster + run.lowerBound, default: 0] += Int64(glyph.xAdvance) }
+        let starts = totals.keys.sorted()
+        for (index, start) in starts.enumerated() {
+            let end = index + 1 < starts.count ? starts[index + 1] : run.upperBound
+            let inside = graphemeStarts(in: start..<end)
+            guard !inside.isEmpty else { continue }
+            let share = Double(totals[start]!) * scale / Double(inside.count)
+            for offset in inside { advance[offset] = share }
+        }
+    }
+
+    /// The first offsets of the graphemes that start inside `range`.
+    private func graphemeStarts(in range: Range<Int>) -> [Int] {
+        var low = 0
+        var high = graphemes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if graphemes[middle].lowerBound < range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        var result: [Int] = []
+        while low < graphemes.count, graphemes[low].lowerBound < range.upperBound {
+            result.append(graphemes[low].lowerBound)
+            low += 1
+        }
+        return result
+    }
+
+    func width(of range: Range<Int>) -> Double {
+        range.reduce(0) { $0 + advance[$1] }
+    }
+
+    func hangs(at offset: Int) -> Bool { offset < hanging.count && hanging[offset] }
+
+    /// The width of `line` without the spaces and line breaks that hang at its end.
+    func contentWidth(of line: Range<Int>) -> Double {
+        var end = line.upperBound
+        while end > line.lowerBound {
+            let start = graphemeStart(before: end)
+            guard hangs(at: start) else { break }
+            end = start
+        }
+        return width(of: line.lowerBound..<end)
+    }
+
+    /// The rectangles of the graphemes of `line`, left to right from x = 0; those hanging past
+    /// `limit` are cut at it (a caret after a trailing space stays in the container).
+    func clusterRects(in line: Range<Int>, y: Double, height: Double, width limit: Double) -> [ClusterRect] {
+        var rects: [ClusterRect] = []
+        var x = 0.0
+        for range in graphemes(in: line) {
+            let advance = width(of: range)
+            let left = min(x, limit)
+            let right = min(x + advance, limit)
+            rects.append(
+                ClusterRect(
+                    range: range, rect: LayoutRect(x: left, y: y, width: right - left, height: height)))
+            x += advance
+        }
+        return rects
+    }
+
+    private func graphemes(in line: Range<Int>) -> ArraySlice<Range<Int>> {
+        var low = 0
+        var high = graphemes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if graphemes[middle].lowerBound < line.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < graphemes.count, graphemes[end].lowerBound < line.upperBound { end += 1 }
+        return graphemes[low..<end]
+    }
+
+    /// The start of the last grapheme that starts before `offset`.
+    private func graphemeStart(before offset: Int) -> Int {
+        var low = 0
+        var high = graphemes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if graphemes[middle].lowerBound < offset { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? graphemes[low - 1].lowerBound : 0
+    }
+}

@@ -1,0 +1,28 @@
+import CHarfBuzz
+
+/// Shapes text with HarfBuzz: glyphs with kerning, ligatures and complex-script forms.
+public enum Shaper {
+    /// The glyphs of `text` in `font`, in visual order (right to left for Arabic and Hebrew,
+    /// as HarfBuzz returns them); direction, script and language are guessed from the text,
+    /// as `hb-shape` does. Clusters are UTF-16 offsets into `text`.
+    public static func shape(_ text: String, font: LayoutFont) -> [ShapedGlyph] {
+        let units = Array(text.utf16)
+        guard !units.isEmpty, let buffer = hb_buffer_create() else { return [] }
+        defer { hb_buffer_destroy(buffer) }
+        units.withUnsafeBufferPointer { pointer in
+            hb_buffer_add_utf16(buffer, pointer.baseAddress, Int32(pointer.count), 0, Int32(pointer.count))
+        }
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(font.font, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+            let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        else { return [] }
+        return (0..<Int(count)).map { index in
+            ShapedGlyph(
+                glyph: infos[index].codepoint, cluster: Int(infos[index].cluster),
+                xAdvance: positions[index].x_advance, yAdvance: positions[index].y_advance,
+                xOffset: positions[index].x_offset, yOffset: positions[index].y_offset)
+        }
+    }
+}
