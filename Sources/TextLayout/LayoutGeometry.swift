@@ -42,14 +42,21 @@ public struct LineFragment: Hashable, Sendable {
     public var fontSize: Double
     /// Every grapheme cluster of `range`, in logical order.
     public var clusters: [ClusterRect]
+    /// The index of the container the line is in.
+    public var container: Int
+    /// The rounded rectangle behind the line, when the paragraph style asks for one.
+    public var background: LayoutRect?
 
     public init(
-        range: Range<Int>, rect: LayoutRect, baseline: Double, fontSize: Double, clusters: [ClusterRect]
+        range: Range<Int>, rect: LayoutRect, baseline: Double, fontSize: Double, clusters: [ClusterRect],
+        container: Int = 0, background: LayoutRect? = nil
     ) {
         self.range = range
         self.rect = rect
         self.baseline = baseline
         self.fontSize = fontSize
         self.clusters = clusters
+        self.container = container
+        self.background = background
     }
 }

@@ -1,64 +1,111 @@
 import TextSegmentation
 
-/// Lays text out in lines no wider than a width: shaped with HarfBuzz run by run (a run is
-/// the longest stretch one font covers), broken with the UAX #14 line breaker on shaped
-/// advances, never inside an unbreakable span (a link, an atomic span) that fits a line.
+/// Lays text out in line fragments: shaped with HarfBuzz run by run (a run is the longest
+/// stretch one font covers), broken with the UAX #14 line breaker on shaped advances, never
+/// inside an unbreakable span (a link, an atomic span) that fits a line; placed in
+/// containers, around their exclusion shapes, flowing from one container into the next.
 ///
 /// Text runs left to right in logical order: right-to-left text is shaped correctly (Arabic
 /// joins, marks sit right), but lines are not reordered for display (no bidi yet).
 public struct ParagraphLayout: Sendable {
     public let fonts: FontSet
-    /// Pixels per em.
+    /// Pixels per em (fit sizing chooses each line's own size instead).
     public let size: Double
 
     /// The largest size accepted, in pixels per em.
     public static let maximumSize = 10_000.0
     /// The widest container accepted, in pixels.
-    public static let maximumWidth = 10_000_000.0
+    public static let maximumWidth = LayoutContainer.maximumExtent
 
     public init(fonts: FontSet, size: Double) throws(LayoutError) {
-        guard size.isFinite, size > 0, size <= Self.maximumSize else {
-            throw .invalidMeasure(name: "size", value: size)
-        }
+        try Self.checkSize("size", size)
         self.fonts = fonts
         self.size = size
     }
 
-    /// The height of one line: the primary font's ascender, descender and line gap.
-    public var lineHeight: Double {
-        Double(fonts.primary.ascender + fonts.primary.descender + fonts.primary.lineGap)
-            * scale(fonts.primary)
+    static func checkSize(_ name: String, _ size: Double) throws(LayoutError) {
+        guard size.isFinite, size > 0, size <= maximumSize else {
+            throw .invalidMeasure(name: name, value: size)
+        }
     }
 
-    func scale(_ font: LayoutFont) -> Double { size / Double(font.unitsPerEm) }
+    /// The height of one line at `size`: the primary font's ascender, descender and line gap.
+    public func lineHeight(at size: Double) -> Double {
+        let font = fonts.primary
+        return Double(font.ascender + font.descender + font.lineGap) * size / Double(font.unitsPerEm)
+    }
 
-    /// The lines of `text` (which may hold several paragraphs: line breaks end lines) set in a
-    /// container `width` wide, the first line's top at `top`. `unbreakable` are UTF-16 ranges
-    /// of `text`. Every UTF-16 unit of `text` belongs to exactly one fragment, in order.
+    /// The height of one line at the layout's size.
+    public var lineHeight: Double { lineHeight(at: size) }
+
+    /// The lines of `text` in one container `width` wide, the first line's top at `top`.
     public func fragments(
         of text: String, width: Double, unbreakable: [Range<Int>] = [], top: Double = 0
     ) throws(LayoutError) -> [LineFragment] {
-        guard width.isFinite, width > 0, width <= Self.maximumWidth else {
-            throw .invalidMeasure(name: "width", value: width)
+        guard top.isFinite, top >= 0, top <= LayoutContainer.maximumExtent else {
+            throw .invalidMeasure(name: "top", value: top)
         }
-        let advances = ShapedAdvances(text: text, fonts: fonts, size: size)
-        let lines = LineBreaker().lines(in: text, width: width, unbreakable: unbreakable) { range, _ in
-            (advances.width(of: range), advances.hangs(at: range.lowerBound))
+        return try layout(
+            text, in: [LayoutContainer(width: width, insets: LayoutInsets(top: top))],
+            unbreakable: unbreakable)
+    }
+
+    /// The lines of `text` (paragraphs end at line breaks, which belong to their paragraph's
+    /// last line) flowed through `containers` in order; text the last container cannot hold
+    /// goes on below it. `unbreakable` are UTF-16 ranges of `text`. Every UTF-16 unit of
+    /// `text` belongs to exactly one fragment, in order.
+    public func layout(
+        _ text: String, in containers: [LayoutContainer], style: ParagraphStyle = .init(),
+        unbreakable: [Range<Int>] = []
+    ) throws(LayoutError) -> [LineFragment] {
+        guard !containers.isEmpty else { throw .invalidMeasure(name: "containers", value: 0) }
+        for container in containers { try container.validate() }
+        try Self.check(style)
+        var flow = LineFlow(layout: self, containers: containers, style: style)
+        var paragraphStart = 0
+        for paragraph in Self.paragraphs(of: text) {
+            let length = paragraph.utf16.count
+            let spans = unbreakable.compactMap { span -> Range<Int>? in
+                let lower = max(span.lowerBound - paragraphStart, 0)
+                let upper = min(span.upperBound - paragraphStart, length)
+                return lower < upper ? lower..<upper : nil
+            }
+            flow.place(paragraph: paragraph, at: paragraphStart, unbreakable: spans)
+            paragraphStart += length
         }
-        var fragments: [LineFragment] = []
-        var y = top
-        let height = lineHeight
-        let ascent = Double(fonts.primary.ascender) * scale(fonts.primary)
-        for line in lines {
-            let clusters = advances.clusterRects(in: line, y: y, height: height, width: width)
-            let contentWidth = advances.contentWidth(of: line)
-            fragments.append(
-                LineFragment(
-                    range: line,
-                    rect: LayoutRect(x: 0, y: y, width: min(contentWidth, width), height: height),
-                    baseline: y + ascent, fontSize: size, clusters: clusters))
-            y += height
+        return flow.fragments
+    }
+
+    static func check(_ style: ParagraphStyle) throws(LayoutError) {
+        guard style.lineSpacing.isFinite, style.lineSpacing >= 0,
+            style.lineSpacing <= LayoutContainer.maximumExtent
+        else { throw .invalidMeasure(name: "lineSpacing", value: style.lineSpacing) }
+        if let fit = style.fitSizes {
+            try checkSize("fit minimum", fit.lowerBound)
+            try checkSize("fit maximum", fit.upperBound)
         }
-        return fragments
+        if let background = style.background {
+            for (name, value) in [
+                ("background horizontal padding", background.horizontalPadding),
+                ("background vertical padding", background.verticalPadding),
+                ("background corner radius", background.cornerRadius),
+            ] where !(value.isFinite && value >= 0 && value <= LayoutContainer.maximumExtent) {
+                throw .invalidMeasure(name: name, value: value)
+            }
+        }
+    }
+
+    /// `text` cut after each line break (a paragraph keeps its break); an empty text is one
+    /// empty paragraph, as is the end of a text that ends with a break.
+    static func paragraphs(of text: String) -> [Substring] {
+        var result: [Substring] = []
+        var start = text.startIndex
+        for index in text.indices where text[index].isNewline {
+            let end = text.index(after: index)
+            result.append(text[start..<end])
+            start = end
+        }
+        if start < text.endIndex || result.isEmpty { result.append(text[start...]) }
+        return result
     }
 }

@@ -94,18 +94,23 @@ struct ShapedAdvances {
         return width(of: line.lowerBound..<end)
     }
 
-    /// The rectangles of the graphemes of `line`, left to right from x = 0; those hanging past
-    /// `limit` are cut at it (a caret after a trailing space stays in the container).
-    func clusterRects(in line: Range<Int>, y: Double, height: Double, width limit: Double) -> [ClusterRect] {
+    /// The rectangles of the graphemes of `line` with advances scaled by `scale`, left to
+    /// right from `x`; those hanging past `x + limit` are cut there (a caret after a trailing
+    /// space stays in its line's slot). Ranges are moved by `offset`.
+    func clusterRects(
+        in line: Range<Int>, x origin: Double, y: Double, height: Double, width limit: Double, scale: Double,
+        offset: Int
+    ) -> [ClusterRect] {
         var rects: [ClusterRect] = []
         var x = 0.0
         for range in graphemes(in: line) {
-            let advance = width(of: range)
+            let advance = width(of: range) * scale
             let left = min(x, limit)
             let right = min(x + advance, limit)
             rects.append(
                 ClusterRect(
-                    range: range, rect: LayoutRect(x: left, y: y, width: right - left, height: height)))
+                    range: (range.lowerBound + offset)..<(range.upperBound + offset),
+                    rect: LayoutRect(x: origin + left, y: y, width: right - left, height: height)))
             x += advance
         }
         return rects

@@ -19,18 +19,21 @@ extension LineBreaker {
     }
 
     func wrap(_ units: UnsafeBufferPointer<UInt16>, columns: Int, unbreakable: [Range<Int>]) -> [LineStart] {
-        wrap(units, limit: columns, unbreakable: unbreakable) { range, column in
-            measure(units, range, column: column)
-        }
+        wrap(
+            units, limit: { _ in columns }, unbreakable: unbreakable,
+            measure: { range, column in measure(units, range, column: column) })
     }
 
     /// The greedy wrap over any measure: `measure(range, position)` gives the width of the
     /// grapheme at `range` placed at `position` on its line, and whether it may hang past
-    /// the margin (a space). Columns for terminals, shaped advances for layout.
+    /// the margin (a space). Columns for terminals, shaped advances for layout. `limit` is
+    /// asked once for each line, in order, with the offset where the line starts: lines of
+    /// one text may have different widths (text flowing around a shape).
     func wrap<Width: Numeric & Comparable>(
-        _ units: UnsafeBufferPointer<UInt16>, limit columns: Width, unbreakable: [Range<Int>],
+        _ units: UnsafeBufferPointer<UInt16>, limit: (Int) -> Width, unbreakable: [Range<Int>],
         measure: (Range<Int>, Width) -> (width: Width, hangs: Bool)
     ) -> [LineStart] {
+        var columns = limit(0)
         let graphemeEnds = ICUBreakIterator.graphemes.boundaries(of: units).map(\.offset)
         // Without ICU's data, fall back to one grapheme per code unit rather than failing.
         let ends = graphemeEnds.isEmpty ? Array(1...units.count) : graphemeEnds
@@ -49,6 +52,7 @@ extension LineBreaker {
                 if opportunities[start] == .mandatory {
                     result.append(LineStart(offset: start, isSoft: false))
                     lineStart = start
+                    columns = limit(lineStart)
                     column = 0
                     lastOpportunity = nil
                 } else if opportunities[start] == .allowed, spanStart[start] < 0 {
@@ -70,6 +74,7 @@ extension LineBreaker {
                 }
                 lineStart = starts[breakIndex]
                 result.append(LineStart(offset: lineStart, isSoft: true))
+                columns = limit(lineStart)
                 column = 0
                 lastOpportunity = nil
                 index = breakIndex

@@ -86,12 +86,22 @@ public struct LineBreaker: Sendable {
         in text: String, width: Double, unbreakable: [Range<Int>] = [],
         measure: (Range<Int>, Double) -> (width: Double, hangs: Bool)
     ) -> [Range<Int>] {
+        lines(in: text, widthOfLineStartingAt: { _ in width }, unbreakable: unbreakable, measure: measure)
+    }
+
+    /// ``lines(in:width:unbreakable:measure:)`` with a width per line: `widthOfLineStartingAt`
+    /// is asked once for each line, in order, with the UTF-16 offset where it starts (so a
+    /// layout can place the previous line, which ends there, before it answers).
+    public func lines(
+        in text: String, widthOfLineStartingAt limit: (Int) -> Double, unbreakable: [Range<Int>] = [],
+        measure: (Range<Int>, Double) -> (width: Double, hangs: Bool)
+    ) -> [Range<Int>] {
         let units = Array(text.utf16)
         let starts =
             units.isEmpty
             ? []
             : units.withUnsafeBufferPointer {
-                wrap($0, limit: width, unbreakable: unbreakable, measure: measure).map(\.offset)
+                wrap($0, limit: limit, unbreakable: unbreakable, measure: measure).map(\.offset)
             }
         return Self.ranges(startingAt: starts, length: units.count)
     }
