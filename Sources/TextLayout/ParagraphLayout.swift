@@ -58,22 +58,9 @@ public struct ParagraphLayout: Sendable {
         _ text: String, in containers: [LayoutContainer], style: ParagraphStyle = .init(),
         unbreakable: [Range<Int>] = []
     ) throws(LayoutError) -> [LineFragment] {
-        guard !containers.isEmpty else { throw .invalidMeasure(name: "containers", value: 0) }
-        for container in containers { try container.validate() }
-        try Self.check(style)
-        var flow = LineFlow(layout: self, containers: containers, style: style)
-        var paragraphStart = 0
-        for paragraph in Self.paragraphs(of: text) {
-            let length = paragraph.utf16.count
-            let spans = unbreakable.compactMap { span -> Range<Int>? in
-                let lower = max(span.lowerBound - paragraphStart, 0)
-                let upper = min(span.upperBound - paragraphStart, length)
-                return lower < upper ? lower..<upper : nil
-            }
-            flow.place(paragraph: paragraph, at: paragraphStart, unbreakable: spans)
-            paragraphStart += length
-        }
-        return flow.fragments
+        let incremental = try IncrementalLayout(layout: self, containers: containers, style: style)
+        incremental.update(text, unbreakable: unbreakable)
+        return incremental.fragments
     }
 
     static func check(_ style: ParagraphStyle) throws(LayoutError) {
