@@ -130,8 +130,7 @@ let package = Package(
             name: "DaemonCore",
             dependencies: [
                 "JSONRPC", "DocumentStorage", "GrammarEngine", "ThemeEngine", "Highlighting",
-                "TextSegmentation",
-                "TextRope", "RichText",
+                "TextSegmentation", "TextLayout", "TextRope", "RichText",
             ]
         ),
 
@@ -189,7 +188,7 @@ let package = Package(
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"]),
         .testTarget(
             name: "DaemonCoreTests",
-            dependencies: ["DaemonCore", "JSONRPC", "TestSupport"]
+            dependencies: ["DaemonCore", "JSONRPC", "TextLayout", "TestSupport"]
         ),
         .testTarget(
             name: "RichTextTests",

@@ -24,6 +24,8 @@ final class Document {
     let scopeName: String
     /// Visible line ranges by view id.
     var viewports: [String: Range<Int>] = [:]
+    /// The client's layout subscription (`textStorage/layout` with `subscribe`), if any.
+    var layoutSubscription: LayoutSubscription?
 
     init(
         uri: String, languageId: String, version: Int, text: String, grammar: Grammar?, styles: StyleTable,

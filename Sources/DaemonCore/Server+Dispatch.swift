@@ -81,6 +81,7 @@ extension Server {
             return .null
         case "textStorage/attributes": return try attributes(params)
         case "textStorage/lineBreaks": return try lineBreaks(params)
+        case "textStorage/layout": return try layout(params)
         case "textStorage/edit":
             let applied = try edit(params)
             return [

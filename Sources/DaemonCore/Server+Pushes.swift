@@ -7,6 +7,7 @@ extension Server {
     /// Sends `textStorage/didProcessEditing` for a transaction (if the client asked for pushes).
     func push(_ document: Document, transaction: EditingTransaction) {
         recordTokenChanges(document, transaction: transaction)
+        defer { pushLayout(document, changeInLength: transaction.changeInLength) }
         guard pushesAttributes else { return }
         let measure = UnitMeasure(text: document.storage.text, unit: encoding)
         var params = changesParams(document, delta: transaction.delta)

@@ -1,10 +1,12 @@
 /// A document's layout kept between edits: after a change, only the paragraphs whose text
-/// or unbreakable spans changed are shaped and broken again, and lines are placed again only
-/// until the pen (container and y) after a paragraph is where it was before it; from there
-/// on, every paragraph lies where it lay (its ranges move by the change in length).
+/// or unbreakable spans changed are shaped and broken again. The paragraphs after them are
+/// kept as they lay when the pen (container and y) before them is where it was, and moved
+/// down or up whole when only the pen's y changed in a container where placement does not
+/// depend on y (the last container, without exclusions: the usual editor's single column);
+/// elsewhere they are placed again until the pen is where it was.
 ///
 /// `ParagraphLayout.layout` runs this from an empty state, so a full layout and an
-/// incremental one are the same computation.
+/// incremental one are the same computation, to the last bit of every coordinate.
 public final class IncrementalLayout {
     public let layout: ParagraphLayout
     public let containers: [LayoutContainer]
@@ -12,20 +14,55 @@ public final class IncrementalLayout {
 
     struct Paragraph {
         var text: String
+        var length: Int
         var unbreakable: [Range<Int>]
         var advances: ShapedAdvances
-        /// Ranges relative to the paragraph's start; rects and pens absolute.
+        /// Ranges relative to the paragraph's start; y coordinates relative to `origin`.
         var fragments: [LineFragment]
+        /// Added to every y of `fragments`: the pen's y for a paragraph placed from y = 0
+        /// (where placement does not depend on y), 0 for one placed where it lies.
+        var origin: Double
+        var placedFromZero: Bool
+        /// For a paragraph placed from y = 0, the pen's y after it, relative to `origin`.
+        var extent: Double
         var penBefore: Pen
         var penAfter: Pen
-        var length: Int { text.utf16.count }
     }
 
-    private var paragraphs: [Paragraph] = []
+    /// How the update treated a paragraph.
+    enum Reuse: Equatable {
+        case kept, moved, placed
+    }
 
-    /// How much the last update did: paragraphs shaped and paragraphs placed again.
+    private(set) var paragraphs: [Paragraph] = []
+    /// The unbreakable spans laid out last, sorted.
+    private(set) var unbreakable: [Range<Int>] = []
+    /// Where each paragraph starts, in UTF-16 units and in lines, and where the last ends.
+    private(set) var utf16Starts: [Int] = [0]
+    private(set) var lineStarts: [Int] = [0]
+    var lineCount: Int { lineStarts[lineStarts.count - 1] }
+
+    /// How much the last update did: paragraphs shaped, paragraphs placed again, and
+    /// paragraphs moved whole.
     public private(set) var lastShaped = 0
     public private(set) var lastPlaced = 0
+    public private(set) var lastMoved = 0
+    /// The last update as a splice of the lines before it; its lines are made when asked for,
+    /// so a layout from scratch does not make them twice.
+    public var lastChange: LayoutChange {
+        LayoutChange(
+            start: splice.start, deleteCount: splice.deleteCount, lines: lines(in: splice.start..<splice.end),
+            yDelta: splice.yDelta)
+    }
+    private(set) var splice = Splice(start: 0, end: 0, deleteCount: 0, yDelta: 0)
+
+    /// `lastChange` without its lines: lines `start..<end` replace `deleteCount` lines.
+    struct Splice {
+        var start: Int
+        var end: Int
+        var deleteCount: Int
+        var yDelta: Double
+    }
 
     public init(layout: ParagraphLayout, containers: [LayoutContainer], style: ParagraphStyle = .init())
         throws(LayoutError)
@@ -38,64 +75,238 @@ public final class IncrementalLayout {
         self.style = style
     }
 
+    /// The text laid out last, and where each of its paragraphs starts, in UTF-8 bytes.
+    private var text = ""
+    private var byteStarts: [Int] = []
+
     /// Lays out `text` (with `unbreakable` UTF-16 ranges) reusing what the previous text's
-    /// layout shares with it.
-    public func update(_ text: String, unbreakable: [Range<Int>] = []) {
-        let pieces = ParagraphLayout.paragraphs(of: text).map(String.init)
-        var starts: [Int] = []
-        var offset = 0
-        for piece in pieces {
-            starts.append(offset)
-            offset += piece.utf16.count
+    /// layout shares with it. The changed part is found by comparing the two texts' bytes
+    /// from both ends (at memory speed); only the paragraphs it touches are split and shaped
+    /// again. Every other paragraph is kept as it lay if it starts at the same place with the
+    /// same spans, moved whole if it can be, and broken again from its kept shaping otherwise.
+    public func update(_ newText: String, unbreakable: [Range<Int>] = []) {
+        var newText = newText
+        newText.makeContiguousUTF8()
+        text.makeContiguousUTF8()
+        let (first, oldEnd, pieces, ends) = newText.utf8.withContiguousStorageIfAvailable { new in
+            text.utf8.withContiguousStorageIfAvailable { old in
+                let (first, oldEnd, ends) = changedParagraphs(old: old, new: new)
+                var start = first < byteStarts.count ? byteStarts[first] : 0
+                var pieces: [String] = []
+                for end in ends {
+                    pieces.append(
+                        String(decoding: UnsafeBufferPointer(rebasing: new[start..<end]), as: UTF8.self))
+                    start = end
+                }
+                return (first, oldEnd, pieces, ends)
+            }!
+        }!
+        let delta = newText.utf8.count - text.utf8.count
+        let middleStart = first < byteStarts.count ? byteStarts[first] : 0
+        let middleStarts = ends.isEmpty ? [] : [middleStart] + ends.dropLast()
+        let newByteStarts =
+            Array(byteStarts[..<first]) + middleStarts + byteStarts[oldEnd...].map { $0 + delta }
+        let count = first + pieces.count + (paragraphs.count - oldEnd)
+        let firstOld = first + pieces.count
+        func old(at index: Int) -> Paragraph? {
+            if index < first { return paragraphs[index] }
+            if index < firstOld { return nil }
+            return paragraphs[index - firstOld + oldEnd]
         }
-        let spans = pieces.indices.map { index in
-            Self.spans(unbreakable, in: starts[index]..<(starts[index] + pieces[index].utf16.count))
-        }
-        // Paragraphs equal at the start and at the end keep their shaping.
-        var prefix = 0
-        while prefix < min(pieces.count, paragraphs.count), paragraphs[prefix].text == pieces[prefix],
-            paragraphs[prefix].unbreakable == spans[prefix]
-        {
-            prefix += 1
-        }
-        var suffix = 0
-        while suffix < min(pieces.count, paragraphs.count) - prefix,
-            paragraphs[paragraphs.count - 1 - suffix].text == pieces[pieces.count - 1 - suffix],
-            paragraphs[paragraphs.count - 1 - suffix].unbreakable == spans[pieces.count - 1 - suffix]
-        {
-            suffix += 1
-        }
-        let kept = Array(paragraphs[(paragraphs.count - suffix)...])
-        var result = Array(paragraphs[..<prefix])
-        var pen = result.last?.penAfter ?? Pen(container: 0, y: containers[0].insets.top)
-        var flow = LineFlow(layout: layout, containers: containers, style: style, pen: pen)
+
         lastShaped = 0
         lastPlaced = 0
-        for index in prefix..<pieces.count {
-            let keptIndex = index - (pieces.count - suffix)
-            if keptIndex >= 0, kept[keptIndex].penBefore == pen {
-                // Converged: this and every later paragraph lie where they lay.
-                result += kept[keptIndex...]
-                break
+        lastMoved = 0
+        let sorted = unbreakable.filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
+        var pen = Pen(container: 0, y: containers[0].insets.top)
+        // New paragraphs `start..<index` are made in `replacement`; the old ones before `start`
+        // stay, and so do the old ones from `tail` on (moved whole if `moved`).
+        var start = 0
+        var utf16Start = 0
+        // The paragraphs before the change lie where they lay if their spans are the same.
+        if first > 0,
+            Self.spans(self.unbreakable, before: utf16Starts[first])
+                == Self.spans(sorted, before: utf16Starts[first])
+        {
+            start = first
+            pen = paragraphs[first - 1].penAfter
+            utf16Start = utf16Starts[first]
+        }
+        var replacement: [Paragraph] = []
+        var replacementReuse: [Reuse] = []
+        var oldOrigins: [Double] = []
+        var tail: (oldIndex: Int, moved: Bool)?
+        // The spans reaching into each paragraph, found walking both lists once.
+        var nextSpan = sorted.firstIndex { $0.lowerBound >= utf16Start } ?? sorted.count
+        var active = sorted[..<nextSpan].filter { $0.upperBound > utf16Start }
+        // Whether the paragraphs after the change have the same spans as before it.
+        var tailSpansSame: Bool?
+        var index = start
+        while index < count {
+            let kept = old(at: index)
+            if index >= firstOld, let kept {
+                let spansSame =
+                    tailSpansSame
+                    ?? (Self.spans(self.unbreakable, from: utf16Starts[oldEnd])
+                        == Self.spans(sorted, from: utf16Start))
+                tailSpansSame = spansSame
+                if spansSame,
+                    kept.penBefore == pen
+                        || (kept.placedFromZero && kept.penBefore.container == pen.container)
+                {
+                    // The rest is what it was, in place or moved whole by the same distance.
+                    tail = (index - firstOld + oldEnd, kept.penBefore != pen)
+                    break
+                }
+            }
+            let paragraphText = kept?.text ?? pieces[index - first]
+            let length = kept?.length ?? paragraphText.utf16.count
+            let paragraphRange = utf16Start..<(utf16Start + length)
+            if nextSpan < sorted.count || !active.isEmpty {
+                while nextSpan < sorted.count, sorted[nextSpan].lowerBound < paragraphRange.upperBound {
+                    active.append(sorted[nextSpan])
+                    nextSpan += 1
+                }
+                active.removeAll { $0.upperBound <= paragraphRange.lowerBound }
+            }
+            let spans = active.isEmpty ? [] : Self.spans(active, in: paragraphRange)
+            utf16Start += length
+            index += 1
+            if var kept, kept.unbreakable == spans {
+                if kept.penBefore == pen {
+                    // Same text, spans and starting place: it lies where it lay.
+                    replacement.append(kept)
+                    replacementReuse.append(.kept)
+                    oldOrigins.append(kept.origin)
+                    pen = kept.penAfter
+                    continue
+                }
+                if kept.placedFromZero, kept.penBefore.container == pen.container {
+                    // Placed from y = 0 where y does not matter: the same lines, moved.
+                    oldOrigins.append(kept.origin)
+                    kept.origin = pen.y
+                    kept.penBefore = pen
+                    kept.penAfter = Pen(container: pen.container, y: pen.y + kept.extent)
+                    replacement.append(kept)
+                    replacementReuse.append(.moved)
+                    lastMoved += 1
+                    pen = kept.penAfter
+                    continue
+                }
             }
             let advances: ShapedAdvances
-            if keptIndex >= 0 {
-                advances = kept[keptIndex].advances
+            if let kept {
+                advances = kept.advances
             } else {
-                advances = ShapedAdvances(text: pieces[index], fonts: layout.fonts, size: flow.baseSize)
+                advances = ShapedAdvances(text: paragraphText, fonts: layout.fonts, size: baseSize)
                 lastShaped += 1
             }
-            flow = LineFlow(layout: layout, containers: containers, style: style, pen: pen)
-            flow.place(paragraph: pieces[index], advances: advances, unbreakable: spans[index])
+            let fromZero = placementIgnoresY(in: pen.container)
+            var flow = LineFlow(
+                layout: layout, containers: containers, style: style,
+                pen: fromZero ? Pen(container: pen.container, y: 0) : pen)
+            flow.place(paragraph: paragraphText, advances: advances, unbreakable: spans)
             lastPlaced += 1
-            result.append(
+            let after = fromZero ? Pen(container: pen.container, y: pen.y + flow.pen.y) : flow.pen
+            replacement.append(
                 Paragraph(
-                    text: pieces[index], unbreakable: spans[index], advances: advances,
-                    fragments: flow.fragments,
-                    penBefore: pen, penAfter: flow.pen))
-            pen = flow.pen
+                    text: paragraphText, length: length, unbreakable: spans, advances: advances,
+                    fragments: flow.fragments, origin: fromZero ? pen.y : 0, placedFromZero: fromZero,
+                    extent: flow.pen.y, penBefore: pen, penAfter: after))
+            replacementReuse.append(.placed)
+            oldOrigins.append(.nan)
+            pen = after
         }
-        paragraphs = result
+        let previousLineCount = lineCount
+        let tailOldOrigin = tail.map { paragraphs[$0.oldIndex].origin } ?? .nan
+        // In place: the paragraphs kept at both ends are neither copied nor retained again.
+        paragraphs.replaceSubrange(start..<(tail?.oldIndex ?? paragraphs.count), with: replacement)
+        let tailStart = start + replacement.count
+        if let tail, tail.moved {
+            lastMoved += paragraphs.count - tailStart
+            for position in tailStart..<paragraphs.count {
+                paragraphs[position].origin = pen.y
+                paragraphs[position].penBefore = pen
+                paragraphs[position].penAfter = Pen(
+                    container: pen.container, y: pen.y + paragraphs[position].extent)
+                pen = paragraphs[position].penAfter
+            }
+        }
+        self.unbreakable = sorted
+        byteStarts = newByteStarts
+        text = newText
+        utf16Starts.removeSubrange((start + 1)...)
+        lineStarts.removeSubrange((start + 1)...)
+        for position in start..<paragraphs.count {
+            utf16Starts.append(utf16Starts[position] + paragraphs[position].length)
+            lineStarts.append(lineStarts[position] + paragraphs[position].fragments.count)
+        }
+        // How each new paragraph was made, and the origin the kept and moved ones had.
+        let tailReuse: Reuse = tail?.moved == true ? .moved : .kept
+        func reuse(at index: Int) -> Reuse {
+            index < start ? .kept : index < tailStart ? replacementReuse[index - start] : tailReuse
+        }
+        func oldOrigin(at index: Int) -> Double {
+            index < tailStart ? oldOrigins[index - start] : tailOldOrigin
+        }
+        splice = splice(
+            previousLineCount: previousLineCount, reuse: reuse, oldOrigin: oldOrigin, first: first,
+            firstOld: firstOld,
+            headEnd: start, tailStart: tailStart)
+    }
+
+    private var baseSize: Double { style.fitSizes?.lowerBound ?? layout.size }
+
+    /// The old paragraphs the change touches, `first..<oldEnd`, and the ends (new bytes) of
+    /// the paragraphs that replace them.
+    private func changedParagraphs(
+        old: UnsafeBufferPointer<UInt8>, new: UnsafeBufferPointer<UInt8>
+    ) -> (first: Int, oldEnd: Int, middle: [Int]) {
+        guard !paragraphs.isEmpty else {
+            return (0, 0, ParagraphSplitter.ends(in: new, 0..<new.count))
+        }
+        var prefix = 0
+        let shorter = min(old.count, new.count)
+        while prefix < shorter, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
+            suffix += 1
+        }
+        if prefix == old.count, old.count == new.count { return (paragraphs.count, paragraphs.count, []) }
+        // One byte of context each side: a CR whose LF came or went changes its paragraph.
+        let first = paragraph(containing: max(prefix - 1, 0))
+        let last = paragraph(containing: min(old.count - suffix, old.count - 1))
+        let oldEnd = last + 1
+        let middleStart = byteStarts[first]
+        let oldMiddleEnd = oldEnd < byteStarts.count ? byteStarts[oldEnd] : old.count
+        let middleEnd = new.count - (old.count - oldMiddleEnd)
+        var middle = middleStart < middleEnd ? ParagraphSplitter.ends(in: new, middleStart..<middleEnd) : []
+        // An empty text is one empty paragraph.
+        if middle.isEmpty, first == 0, oldEnd == paragraphs.count { middle = [0] }
+        return (first, oldEnd, middle)
+    }
+
+    /// The index of the old paragraph holding byte `offset`.
+    private func paragraph(containing offset: Int) -> Int {
+        var low = 0
+        var high = byteStarts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if byteStarts[middle] <= offset { low = middle + 1 } else { high = middle }
+        }
+        return max(low - 1, 0)
+    }
+
+    /// The parts of `spans` before `end`.
+    static func spans(_ spans: [Range<Int>], before end: Int) -> [Range<Int>] {
+        spans.compactMap { $0.lowerBound < end ? $0.lowerBound..<min($0.upperBound, end) : nil }
+    }
+
+    /// The parts of `spans` from `start` on, made relative to it.
+    static func spans(_ spans: [Range<Int>], from start: Int) -> [Range<Int>] {
+        spans.compactMap {
+            $0.upperBound > start ? (max($0.lowerBound, start) - start)..<($0.upperBound - start) : nil
+        }
     }
 
     /// `spans` clipped to `paragraph` and made relative to its start.
@@ -107,29 +318,9 @@ public final class IncrementalLayout {
         }
     }
 
-    /// Every line, with ranges in the whole text and backgrounds.
-    public var fragments: [LineFragment] {
-        var lines: [LineFragment] = []
-        var offset = 0
-        for paragraph in paragraphs {
-            for var line in paragraph.fragments {
-                line.range = (line.range.lowerBound + offset)..<(line.range.upperBound + offset)
-                line.clusters = line.clusters.map {
-                    ClusterRect(
-                        range: ($0.range.lowerBound + offset)..<($0.range.upperBound + offset), rect: $0.rect)
-                }
-                lines.append(line)
-            }
-            offset += paragraph.length
-        }
-        if style.background != nil {
-            let placed = lines
-            for index in lines.indices {
-                lines[index].background = LineBackgrounds.background(
-                    of: placed[index], after: index > 0 ? placed[index - 1] : nil,
-                    before: index + 1 < placed.count ? placed[index + 1] : nil, style: style)
-            }
-        }
-        return lines
+    /// Whether lines in `container` are placed the same at every y: the last container (text
+    /// never flows on from it) without exclusions.
+    private func placementIgnoresY(in container: Int) -> Bool {
+        container == containers.count - 1 && containers[container].exclusions.isEmpty
     }
 }

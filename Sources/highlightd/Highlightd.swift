@@ -12,6 +12,7 @@ struct Highlightd: ParsableCommand {
             BenchStorageCommand.self,
             ConformanceCommand.self,
             BenchCommand.self,
+            BenchLayoutCommand.self,
             HighlightCommand.self,
             LayoutCommand.self,
             ServeCommand.self,
