@@ -114,7 +114,7 @@ let package = Package(
         ),
 
         // Layout: shaped line fragments with cluster rectangles (HarfBuzz, fontconfig).
-        .target(name: "TextLayout", dependencies: ["CHarfBuzz", "CFontconfig", "TextSegmentation"]),
+        .target(name: "TextLayout", dependencies: ["CHarfBuzz", "CFontconfig", "CICU", "TextSegmentation"]),
 
         // The protocol: framing, messages, errors.
         .target(name: "JSONRPC", dependencies: ["JSONSyntax"]),

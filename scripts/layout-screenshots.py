@@ -8,7 +8,9 @@
 - layout-flow.png: highlighted code wrapped around an ellipse in the first container and
   flowing into a second one;
 - layout-clusters.png: every grapheme cluster's rectangle outlined over a kerned,
-  ligatured line (DejaVu Serif: "AVATAR", "office", "baffle").
+  ligatured line (DejaVu Serif: "AVATAR", "office", "baffle");
+- layout-bidi.png: Hebrew, Arabic, digits and English in paragraphs of both directions,
+  with the cluster rectangles outlined (bidi order, right alignment, Arabic joining).
 
 Needs `chromium` (not installed by the test command) and the fonts scripts/setup-system.sh
 installs. Uses the debug build unless HIGHLIGHTD_BINARY names another.
@@ -28,6 +30,10 @@ OUT = ROOT / "docs" / "screenshots"
 
 STORY = "Tonight\nthe whole city\nlights up\nfor everyone\n"
 CLUSTERS = "AVATAR office baffle Wa To fi\n"
+BIDI = (
+    "The word שלום means peace, and مرحبا بالعالم (2024) says hello.\n"
+    "שלום לכולם! This paragraph starts in Hebrew, so it reads from the right: 123 ₪.\n"
+)
 
 
 def layout_svg(text, name, arguments):
@@ -76,6 +82,12 @@ def main():
             "--font", "DejaVu Serif", "--size", "40", "--width", "620", "--outline-clusters", "--theme", "light",
         ]),
         OUT / "layout-clusters.png",
+    )
+    screenshot(
+        layout_svg(BIDI, "bidi.txt", [
+            "--font", "DejaVu Sans", "--size", "26", "--width", "560", "--outline-clusters", "--theme", "light",
+        ]),
+        OUT / "layout-bidi.png",
     )
 
 

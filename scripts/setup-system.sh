@@ -18,6 +18,7 @@ packages=(
     libharfbuzz-dev   # text layout: shaping (kerning, ligatures, complex scripts)
     libfontconfig-dev # text layout: font names and fallback fonts to files
     libharfbuzz-bin   # hb-shape, the layout tests' independent shaping oracle
+    libfribidi-bin    # fribidi, the layout tests' independent bidi oracle (visual order)
     fonts-dejavu-core # fonts the layout tests shape with (Latin, Arabic)
     fonts-noto-cjk    # ... CJK
     fonts-noto-color-emoji # ... emoji ZWJ sequences

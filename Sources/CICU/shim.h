@@ -1,7 +1,9 @@
-// ICU's C API: break iterators (UAX #14 lines, grapheme clusters) and character properties.
+// ICU's C API: break iterators (UAX #14 lines, grapheme clusters), character properties, and
+// the bidirectional algorithm (UAX #9).
 #ifndef HIGHLIGHTD_CICU_SHIM_H
 #define HIGHLIGHTD_CICU_SHIM_H
 
+#include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
 #include <unicode/utext.h>
@@ -31,6 +33,29 @@ static inline int32_t hl_u_getIntPropertyValue(UChar32 c, UProperty which) {
 static inline int8_t hl_u_charType(UChar32 c) { return u_charType(c); }
 static inline UBool hl_u_hasBinaryProperty(UChar32 c, UProperty which) {
     return u_hasBinaryProperty(c, which);
+}
+
+// The embedding levels of one paragraph: open, resolve, read, close.
+static inline UBiDi *hl_ubidi_openSized(int32_t length, UErrorCode *status) {
+    return ubidi_openSized(length, 0, status);
+}
+static inline void hl_ubidi_close(UBiDi *bidi) { ubidi_close(bidi); }
+/// Resolves `text`'s levels with the base direction taken from its first strong character
+/// (left to right when it has none); ICU keeps a pointer to `text` until the next call.
+static inline void hl_ubidi_setParaDefaultLTR(UBiDi *bidi, const UChar *text, int32_t length,
+                                              UErrorCode *status) {
+    ubidi_setPara(bidi, text, length, UBIDI_DEFAULT_LTR, NULL, status);
+}
+static inline UBiDiDirection hl_ubidi_getDirection(const UBiDi *bidi) {
+    return ubidi_getDirection(bidi);
+}
+static inline UBiDiLevel hl_ubidi_getParaLevel(const UBiDi *bidi) { return ubidi_getParaLevel(bidi); }
+static inline const UBiDiLevel *hl_ubidi_getLevels(UBiDi *bidi, UErrorCode *status) {
+    return ubidi_getLevels(bidi, status);
+}
+/// Rule L2 on given levels: `indexMap[visual] = logical`.
+static inline void hl_ubidi_reorderVisual(const UBiDiLevel *levels, int32_t length, int32_t *indexMap) {
+    ubidi_reorderVisual(levels, length, indexMap);
 }
 
 #endif

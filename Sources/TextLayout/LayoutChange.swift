@@ -39,7 +39,8 @@ extension LineFragment {
             var rect = $0.rect
             rect.y += dy
             return ClusterRect(
-                range: ($0.range.lowerBound + offset)..<($0.range.upperBound + offset), rect: rect)
+                range: ($0.range.lowerBound + offset)..<($0.range.upperBound + offset), rect: rect,
+                isRightToLeft: $0.isRightToLeft)
         }
         return line
     }

@@ -22,10 +22,14 @@ public struct ClusterRect: Hashable, Sendable {
     /// UTF-16 offsets in the laid-out text.
     public var range: Range<Int>
     public var rect: LayoutRect
+    /// The cluster is in a right-to-left run of its line (an odd bidi level): its text is
+    /// drawn from the rect's right edge, with mirrored brackets.
+    public var isRightToLeft: Bool
 
-    public init(range: Range<Int>, rect: LayoutRect) {
+    public init(range: Range<Int>, rect: LayoutRect, isRightToLeft: Bool = false) {
         self.range = range
         self.rect = rect
+        self.isRightToLeft = isRightToLeft
     }
 }
 

@@ -76,7 +76,9 @@ struct LineFlow {
         let ascent = Double(font.ascender) * size / Double(font.unitsPerEm)
         let clusters = advances.clusterRects(
             in: line, x: slot.x, y: slot.y, height: height, width: slot.width, scale: scale, offset: 0)
-        let rect = LayoutRect(x: slot.x, y: slot.y, width: min(content * scale, slot.width), height: height)
+        let width = min(content * scale, slot.width)
+        let x = advances.isRightToLeft ? slot.x + slot.width - width : slot.x
+        let rect = LayoutRect(x: x, y: slot.y, width: width, height: height)
         fragments.append(
             LineFragment(
                 range: line, rect: rect, baseline: slot.y + ascent, fontSize: size, clusters: clusters,

@@ -5,8 +5,9 @@ import TextSegmentation
 /// inside an unbreakable span (a link, an atomic span) that fits a line; placed in
 /// containers, around their exclusion shapes, flowing from one container into the next.
 ///
-/// Text runs left to right in logical order: right-to-left text is shaped correctly (Arabic
-/// joins, marks sit right), but lines are not reordered for display (no bidi yet).
+/// Mixed-direction text follows the Unicode Bidirectional Algorithm: each run is shaped in
+/// its resolved direction, each line's clusters are placed in visual order, and the lines of
+/// a right-to-left paragraph (its first strong character is right to left) align right.
 public struct ParagraphLayout: Sendable {
     public let fonts: FontSet
     /// Pixels per em (fit sizing chooses each line's own size instead).

@@ -3,6 +3,8 @@
 /// Each grapheme's advance is kept at its first UTF-16 unit (the others hold zero), so the
 /// width of any range of whole graphemes is a sum, however the line breaker cuts graphemes.
 /// A glyph cluster that joins several graphemes (a ligature) gives each an equal share.
+/// Runs break where the font or the bidi level changes, and each is shaped in its level's
+/// direction (HarfBuzz mirrors brackets in right-to-left runs).
 struct ShapedAdvances {
     /// Pixels at each UTF-16 offset.
     private(set) var advance: [Double]
@@ -10,12 +12,18 @@ struct ShapedAdvances {
     private(set) var graphemes: [Range<Int>] = []
     /// For each UTF-16 offset, whether a line may let it hang past its end (spaces, breaks).
     private var hanging: [Bool]
+    /// The paragraph's bidi levels, or nil when it is left to right throughout.
+    private(set) var bidi: BidiParagraph?
+
+    /// Whether the paragraph's base direction is right to left (its lines align right).
+    var isRightToLeft: Bool { bidi?.isRightToLeft ?? false }
 
     init(text: String, fonts: FontSet, size: Double) {
         let units = Array(text.utf16)
         advance = Array(repeating: 0, count: units.count)
         hanging = Array(repeating: false, count: units.count)
-        var runs: [(range: Range<Int>, font: LayoutFont)] = []
+        bidi = BidiParagraph(units: units)
+        var runs: [(range: Range<Int>, font: LayoutFont, level: UInt8)] = []
         var offset = 0
         for character in text {
             let length = character.utf16.count
@@ -33,21 +41,29 @@ struct ShapedAdvances {
                 hanging[range.lowerBound] = true
             }
             let font = fonts.font(for: character.unicodeScalars)
-            if let last = runs.last, last.font === font, last.range.upperBound == range.lowerBound {
+            let level = bidi?.level(at: range.lowerBound) ?? 0
+            if let last = runs.last, last.font === font, last.level == level,
+                last.range.upperBound == range.lowerBound
+            {
                 runs[runs.count - 1].range = last.range.lowerBound..<range.upperBound
             } else {
-                runs.append((range, font))
+                runs.append((range, font, level))
             }
         }
         for run in runs {
-            distribute(run: run.range, font: run.font, size: size, units: units)
+            // Left-to-right paragraphs keep HarfBuzz's guess, as hb-shape makes it.
+            let direction: Shaper.Direction? =
+                bidi == nil ? nil : run.level & 1 == 1 ? .rightToLeft : .leftToRight
+            distribute(run: run.range, font: run.font, direction: direction, size: size, units: units)
         }
     }
 
     /// Shapes one run and shares each glyph cluster's advance among its graphemes.
-    private mutating func distribute(run: Range<Int>, font: LayoutFont, size: Double, units: [UInt16]) {
+    private mutating func distribute(
+        run: Range<Int>, font: LayoutFont, direction: Shaper.Direction?, size: Double, units: [UInt16]
+    ) {
         let text = String(decoding: units[run], as: UTF16.self)
-        let glyphs = Shaper.shape(text, font: font)
+        let glyphs = Shaper.shape(text, font: font, direction: direction)
         let scale = size / Double(font.unitsPerEm)
         var totals: [Int: Int64] = [:]
         for glyph in glyphs { totals[glyph.cluster + run.lowerBound, default: 0] += Int64(glyph.xAdvance) }
@@ -94,26 +110,41 @@ struct ShapedAdvances {
         return width(of: line.lowerBound..<end)
     }
 
-    /// The rectangles of the graphemes of `line` with advances scaled by `scale`, left to
-    /// right from `x`; those hanging past `x + limit` are cut there (a caret after a trailing
-    /// space stays in its line's slot). Ranges are moved by `offset`.
+    /// The rectangles of the graphemes of `line` with advances scaled by `scale`, in logical
+    /// order, placed in visual order in the slot from `x` that is `limit` wide: from its left
+    /// edge in a left-to-right paragraph, from its right edge in a right-to-left one. What
+    /// hangs out of the slot (trailing spaces, at the line's end side) is cut at its edge, so
+    /// a caret after a trailing space stays in its line's slot. Ranges are moved by `offset`.
     func clusterRects(
         in line: Range<Int>, x origin: Double, y: Double, height: Double, width limit: Double, scale: Double,
         offset: Int
     ) -> [ClusterRect] {
-        var rects: [ClusterRect] = []
-        var x = 0.0
-        for range in graphemes(in: line) {
-            let advance = width(of: range) * scale
-            let left = min(x, limit)
-            let right = min(x + advance, limit)
-            rects.append(
-                ClusterRect(
-                    range: (range.lowerBound + offset)..<(range.upperBound + offset),
-                    rect: LayoutRect(x: origin + left, y: y, width: right - left, height: height)))
-            x += advance
+        let ranges = Array(graphemes(in: line))
+        let advances = ranges.map { width(of: $0) * scale }
+        var lefts = Array(repeating: 0.0, count: ranges.count)
+        let (order, levels) = bidi?.reorder(line: ranges) ?? (Array(ranges.indices), [])
+        if isRightToLeft {
+            var x = limit
+            for index in order.reversed() {
+                x -= advances[index]
+                lefts[index] = x
+            }
+        } else {
+            var x = 0.0
+            for index in order {
+                lefts[index] = x
+                x += advances[index]
+            }
         }
-        return rects
+        return ranges.indices.map { index in
+            let left = min(max(lefts[index], 0), limit)
+            let right = min(max(lefts[index] + advances[index], 0), limit)
+            let range = ranges[index]
+            return ClusterRect(
+                range: (range.lowerBound + offset)..<(range.upperBound + offset),
+                rect: LayoutRect(x: origin + left, y: y, width: right - left, height: height),
+                isRightToLeft: !levels.isEmpty && levels[index] & 1 == 1)
+        }
     }
 
     private func graphemes(in line: Range<Int>) -> ArraySlice<Range<Int>> {

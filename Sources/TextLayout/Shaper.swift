@@ -2,15 +2,26 @@ import CHarfBuzz
 
 /// Shapes text with HarfBuzz: glyphs with kerning, ligatures and complex-script forms.
 public enum Shaper {
+    /// The direction a run is set in, as the bidi algorithm resolved it.
+    public enum Direction: Sendable {
+        case leftToRight, rightToLeft
+    }
+
     /// The glyphs of `text` in `font`, in visual order (right to left for Arabic and Hebrew,
-    /// as HarfBuzz returns them); direction, script and language are guessed from the text,
-    /// as `hb-shape` does. Clusters are UTF-16 offsets into `text`.
-    public static func shape(_ text: String, font: LayoutFont) -> [ShapedGlyph] {
+    /// as HarfBuzz returns them). Script and language are guessed from the text, as `hb-shape`
+    /// does, and so is the direction unless it is given. Clusters are UTF-16 offsets into
+    /// `text`.
+    public static func shape(_ text: String, font: LayoutFont, direction: Direction? = nil) -> [ShapedGlyph] {
         let units = Array(text.utf16)
         guard !units.isEmpty, let buffer = hb_buffer_create() else { return [] }
         defer { hb_buffer_destroy(buffer) }
         units.withUnsafeBufferPointer { pointer in
             hb_buffer_add_utf16(buffer, pointer.baseAddress, Int32(pointer.count), 0, Int32(pointer.count))
+        }
+        switch direction {
+        case .leftToRight: hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+        case .rightToLeft: hb_buffer_set_direction(buffer, HB_DIRECTION_RTL)
+        case nil: break
         }
         hb_buffer_guess_segment_properties(buffer)
         hb_shape(font.font, buffer, nil, 0)

@@ -53,7 +53,13 @@ struct LayoutProtocolTests {
             if let background = line.background { object["background"] = rect(background) }
             if clusters {
                 object["clusters"] = .array(
-                    line.clusters.map { ["range": range($0.range), "rect": rect($0.rect)] })
+                    line.clusters.map { cluster in
+                        var object: [String: JSONValue] = [
+                            "range": range(cluster.range), "rect": rect(cluster.rect),
+                        ]
+                        if cluster.isRightToLeft { object["rtl"] = true }
+                        return .object(object)
+                    })
             }
             return .object(object)
         }
@@ -62,7 +68,8 @@ struct LayoutProtocolTests {
     @Test(arguments: [("utf-16", 8), ("utf-8", 10), ("utf-32", 7)])
     func theAnswerIsTheLibrarysLayoutInTheNegotiatedUnit(encoding: String, firstLength: Int) throws {
         let transcript = Transcript(encoding: encoding)
-        let text = "😀 word\nsecond paragraph of the story, long enough to wrap twice in the width\n"
+        let text =
+            "😀 word\nsecond paragraph of the story, long enough to wrap twice in the width\nשלום abc עולם\n"
         transcript.open(Self.uri, text)
         let answer = try transcript.request("textStorage/layout", Self.request(clusters: true)).get()
         let fragments = try #require(answer["fragments"]?.arrayValue)
@@ -71,7 +78,13 @@ struct LayoutProtocolTests {
             #expect(fragments == (try Self.expected(text, clusters: true)))
         }
         #expect(fragments.count == (try Self.expected(text, clusters: false)).count)
-        #expect(fragments.count >= 4)
+        #expect(fragments.count >= 5)
+        // The right-to-left paragraph: its Hebrew clusters are marked, the Latin ones are not.
+        let hebrew = try #require(fragments.last?["clusters"]?.arrayValue)
+        #expect(
+            hebrew.map { $0["rtl"] == true } == [
+                true, true, true, true, true, false, false, false, true, true, true, true, true, true,
+            ])
     }
 
     @Test func aSubscribedClientHoldsTheLayoutAfterEveryEdit() throws {
@@ -87,7 +100,8 @@ struct LayoutProtocolTests {
             var units = Array(text.utf16)
             let offset = Int.random(in: 0...units.count, using: &random)
             let length = Int.random(in: 0...min(6, units.count - offset), using: &random)
-            let inserted = ["x", " ", "word ", "\n", "more words here ", ""].randomElement(using: &random)!
+            let inserted = ["x", " ", "word ", "\n", "more words here ", "", "שלום ", "עולם"].randomElement(
+                using: &random)!
             units.replaceSubrange(offset..<(offset + length), with: Array(inserted.utf16))
             text = String(decoding: units, as: UTF16.self)
             let sent = transcript.notify(
@@ -144,7 +158,12 @@ struct LayoutProtocolTests {
         if let background = object["background"] { object["background"] = movedRect(background) }
         if let clusters = object["clusters"]?.arrayValue {
             object["clusters"] = .array(
-                clusters.map { ["range": movedRange($0["range"]!), "rect": movedRect($0["rect"]!)] })
+                clusters.map { cluster in
+                    var moved = cluster.objectValue!
+                    moved["range"] = movedRange(cluster["range"]!)
+                    moved["rect"] = movedRect(cluster["rect"]!)
+                    return .object(moved)
+                })
         }
         return .object(object)
     }

@@ -46,6 +46,31 @@ import Testing
         }
     }
 
+    @Test(.enabled(if: fontPresent, "DejaVu Sans is not installed (scripts/setup-system.sh)"))
+    func svgDrawsARightToLeftRunFromItsRightEdgeInTheLayoutsOrder() throws {
+        let sans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        let path = try BuiltBinary.temporaryFile(named: "mixed.txt", "abc שלום def\n")
+        let arguments = ["layout", path, "--font", sans, "--size", "16", "--width", "400"]
+        let json = try BuiltBinary.run(arguments)
+        #expect(json.status == 0, "\(json.standardError)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let fragment = try #require((object["fragments"] as? [[String: Any]])?.first)
+        let clusters = try #require(fragment["clusters"] as? [[String: Any]])
+        let rects = try clusters.map { try #require($0["rect"] as? [Double]) }
+        // ש (offset 4) is the Hebrew word's rightmost letter, ם (offset 7) its leftmost.
+        #expect(rects[4][0] > rects[7][0])
+        #expect(clusters.map { $0["rtl"] as? Bool == true } == (0..<13).map { (4..<8).contains($0) })
+        let svg = try BuiltBinary.run(arguments + ["--format", "svg"])
+        #expect(svg.status == 0, "\(svg.standardError)")
+        let texts = svg.standardOutput.split(separator: "\n").filter { $0.hasPrefix("<text ") }
+        let hebrew = try #require(texts.first { $0.contains(">שלום<") })
+        #expect(hebrew.contains("direction=\"rtl\"") && hebrew.contains("unicode-bidi=\"bidi-override\""))
+        let x = try #require(hebrew.split(separator: "\"").dropFirst().first.flatMap { Double($0) })
+        #expect(abs(x - (rects[4][0] + rects[4][2])) < 0.01)
+        #expect(texts.contains { $0.hasPrefix("<text x=\"0\"") && $0.contains(">abc <") })
+    }
+
     @Test func aMissingFontFileOrABadWidthIsAClearError() throws {
         let path = try BuiltBinary.temporaryFile(named: "a.txt", "text\n")
         let missing = try BuiltBinary.run([

@@ -100,7 +100,13 @@ extension Server {
         if let background = line.background { object["background"] = rect(background) }
         if clusters {
             object["clusters"] = .array(
-                line.clusters.map { ["range": range($0.range), "rect": rect($0.rect)] })
+                line.clusters.map { cluster in
+                    var object: [String: JSONValue] = [
+                        "range": range(cluster.range), "rect": rect(cluster.rect),
+                    ]
+                    if cluster.isRightToLeft { object["rtl"] = true }
+                    return .object(object)
+                })
         }
         return .object(object)
     }

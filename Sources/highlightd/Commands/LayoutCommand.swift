@@ -13,9 +13,9 @@ struct LayoutCommand: ParsableCommand {
         abstract: "Lay a file out in line fragments (HarfBuzz shaping, UAX #14 breaks, links kept whole).",
         discussion: """
             Prints {"fragments": [{"range", "rect", "baseline", "fontSize", "clusters": [{"range", \
-            "rect"}]}]}: ranges in UTF-16 units of the file's text, [start, end); rects as [x, y, \
-            width, height] in pixels, origin at the container's top left. Links stay on one \
-            line when they fit.
+            "rect", "rtl"}]}]}: ranges in UTF-16 units of the file's text, [start, end); rects as \
+            [x, y, width, height] in pixels, origin at the container's top left; "rtl": true on \
+            clusters of right-to-left runs (bidi order). Links stay on one line when they fit.
             """
     )
 
@@ -163,7 +163,8 @@ enum LayoutJSON {
             if let background = fragment.background { output += ",\"background\":" + rect(background) }
             output += ",\"clusters\":["
             output += fragment.clusters.map {
-                "{\"range\":" + range($0.range) + ",\"rect\":" + rect($0.rect) + "}"
+                "{\"range\":" + range($0.range) + ",\"rect\":" + rect($0.rect)
+                    + ($0.isRightToLeft ? ",\"rtl\":true}" : "}")
             }
             .joined(separator: ",")
             output += "]}"

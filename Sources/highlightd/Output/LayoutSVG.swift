@@ -6,7 +6,7 @@ import ThemeEngine
 
 /// Draws a layout as SVG: containers side by side, exclusion shapes, line backgrounds, and
 /// the syntax-highlighted text set at the computed positions (each style run from its first
-/// cluster's x; the browser shapes the run with the same font and HarfBuzz, so kerning and
+/// cluster's edge; the browser shapes the run with the same font and HarfBuzz, so kerning and
 /// ligatures land where the layout put them), optionally every cluster's rectangle outlined.
 struct LayoutSVG {
     var text: String
@@ -86,22 +86,37 @@ struct LayoutSVG {
         return svg + "</svg>\n"
     }
 
-    /// One `<text>` per run of clusters of one colour on the line.
+    /// One `<text>` per run of clusters of one colour and direction that sit side by side;
+    /// a right-to-left run is drawn from its right edge with the browser's bidi overridden,
+    /// so its clusters keep the layout's order and its brackets are mirrored.
     private func runs(of line: LineFragment, units: [UInt16]) -> String {
         var output = ""
-        var start = 0
         let clusters = line.clusters.filter { cluster in
             let first = units[cluster.range.lowerBound]
             return first != 0x0A && first != 0x0D
         }
+        func continues(_ previous: ClusterRect, _ next: ClusterRect) -> Bool {
+            guard colors[previous.range.lowerBound] == colors[next.range.lowerBound],
+                previous.isRightToLeft == next.isRightToLeft
+            else { return false }
+            return next.isRightToLeft
+                ? abs(next.rect.maxX - previous.rect.x) < 1e-6 : abs(next.rect.x - previous.rect.maxX) < 1e-6
+        }
+        var start = 0
         while start < clusters.count {
-            let color = colors[clusters[start].range.lowerBound]
             var end = start + 1
-            while end < clusters.count, colors[clusters[end].range.lowerBound] == color { end += 1 }
-            let range = clusters[start].range.lowerBound..<clusters[end - 1].range.upperBound
-            let piece = String(decoding: units[range], as: UTF16.self)
-            output += "<text x=\"\(n(clusters[start].rect.x))\" y=\"\(n(line.baseline))\" "
-            output += "font-size=\"\(n(line.fontSize))\" fill=\"\(color)\">\(escape(piece))</text>\n"
+            while end < clusters.count, continues(clusters[end - 1], clusters[end]) { end += 1 }
+            let first = clusters[start]
+            let range = first.range.lowerBound..<clusters[end - 1].range.upperBound
+            let piece = escape(String(decoding: units[range], as: UTF16.self))
+            let color = colors[first.range.lowerBound]
+            let attributes = "y=\"\(n(line.baseline))\" font-size=\"\(n(line.fontSize))\" fill=\"\(color)\""
+            if first.isRightToLeft {
+                output += "<text x=\"\(n(first.rect.maxX))\" \(attributes) direction=\"rtl\" "
+                output += "unicode-bidi=\"bidi-override\">\(piece)</text>\n"
+            } else {
+                output += "<text x=\"\(n(first.rect.x))\" \(attributes)>\(piece)</text>\n"
+            }
             start = end
         }
         return output
