@@ -50,7 +50,7 @@ struct BidiParagraph: Sendable {
                 rawValue: UInt32(hl_u_getIntPropertyValue(UChar32(scalar.value), UCHAR_BIDI_CLASS)))
             for unit in offset..<(offset + scalar.utf16.count) {
                 separator[unit] = direction == U_SEGMENT_SEPARATOR || direction == U_BLOCK_SEPARATOR
-                trailingNeutral[unit] = Self.resetAtLineEnd.contains(direction.rawValue)
+                trailingNeutral[unit] = Self.resetsAtLineEnd(direction)
             }
             offset += scalar.utf16.count
         }
@@ -58,13 +58,17 @@ struct BidiParagraph: Sendable {
         self.separator = separator
     }
 
-    private static let resetAtLineEnd: Set<UInt32> = Set(
-        [
-            U_WHITE_SPACE_NEUTRAL, U_FIRST_STRONG_ISOLATE, U_LEFT_TO_RIGHT_ISOLATE, U_RIGHT_TO_LEFT_ISOLATE,
+    private static func resetsAtLineEnd(_ direction: UCharDirection) -> Bool {
+        switch direction {
+        case U_WHITE_SPACE_NEUTRAL, U_FIRST_STRONG_ISOLATE, U_LEFT_TO_RIGHT_ISOLATE, U_RIGHT_TO_LEFT_ISOLATE,
             U_POP_DIRECTIONAL_ISOLATE, U_BOUNDARY_NEUTRAL, U_LEFT_TO_RIGHT_EMBEDDING,
             U_RIGHT_TO_LEFT_EMBEDDING,
-            U_LEFT_TO_RIGHT_OVERRIDE, U_RIGHT_TO_LEFT_OVERRIDE, U_POP_DIRECTIONAL_FORMAT,
-        ].map(\.rawValue))
+            U_LEFT_TO_RIGHT_OVERRIDE, U_RIGHT_TO_LEFT_OVERRIDE, U_POP_DIRECTIONAL_FORMAT:
+            return true
+        default:
+            return false
+        }
+    }
 
     /// The level of the run of text starting at `offset`.
     func level(at offset: Int) -> UInt8 { levels[offset] }

@@ -65,32 +65,48 @@ struct ShapedAdvances {
         let text = String(decoding: units[run], as: UTF16.self)
         let glyphs = Shaper.shape(text, font: font, direction: direction)
         let scale = size / Double(font.unitsPerEm)
-        var totals: [Int: Int64] = [:]
-        for glyph in glyphs { totals[glyph.cluster + run.lowerBound, default: 0] += Int64(glyph.xAdvance) }
-        let starts = totals.keys.sorted()
-        for (index, start) in starts.enumerated() {
-            let end = index + 1 < starts.count ? starts[index + 1] : run.upperBound
-            let inside = graphemeStarts(in: start..<end)
-            guard !inside.isEmpty else { continue }
-            let share = Double(totals[start]!) * scale / Double(inside.count)
-            for offset in inside { advance[offset] = share }
+        // Each glyph cluster's advance at its first offset in the run: glyphs come in visual
+        // order, clusters are logical offsets, so they are summed by offset, then walked in
+        // logical order beside the graphemes.
+        var totals = [Int64](repeating: 0, count: run.count)
+        var isClusterStart = [Bool](repeating: false, count: run.count)
+        for glyph in glyphs where glyph.cluster >= 0 && glyph.cluster < run.count {
+            totals[glyph.cluster] += Int64(glyph.xAdvance)
+            isClusterStart[glyph.cluster] = true
+        }
+        var grapheme = firstGrapheme(startingAtOrAfter: run.lowerBound)
+        var start = 0
+        while start < run.count {
+            var end = start + 1
+            while end < run.count, !isClusterStart[end] { end += 1 }
+            guard isClusterStart[start] else {
+                start = end
+                continue
+            }
+            // The graphemes that start inside this cluster share its advance.
+            while grapheme < graphemes.count, graphemes[grapheme].lowerBound < run.lowerBound + start {
+                grapheme += 1
+            }
+            var last = grapheme
+            while last < graphemes.count, graphemes[last].lowerBound < run.lowerBound + end { last += 1 }
+            if last > grapheme {
+                let share = Double(totals[start]) * scale / Double(last - grapheme)
+                for index in grapheme..<last { advance[graphemes[index].lowerBound] = share }
+            }
+            grapheme = last
+            start = end
         }
     }
 
-    /// The first offsets of the graphemes that start inside `range`.
-    private func graphemeStarts(in range: Range<Int>) -> [Int] {
+    /// The index of the first grapheme that starts at or after `offset`.
+    private func firstGrapheme(startingAtOrAfter offset: Int) -> Int {
         var low = 0
         var high = graphemes.count
         while low < high {
             let middle = (low + high) / 2
-            if graphemes[middle].lowerBound < range.lowerBound { low = middle + 1 } else { high = middle }
+            if graphemes[middle].lowerBound < offset { low = middle + 1 } else { high = middle }
         }
-        var result: [Int] = []
-        while low < graphemes.count, graphemes[low].lowerBound < range.upperBound {
-            result.append(graphemes[low].lowerBound)
-            low += 1
-        }
-        return result
+        return low
     }
 
     func width(of range: Range<Int>) -> Double {
