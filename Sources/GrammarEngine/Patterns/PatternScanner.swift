@@ -15,18 +15,26 @@ struct PatternScanner {
     /// entry of a list for every token, and retain/release there dominated the profile. The
     /// pattern is kept alive by whoever owns the slot (a `CompiledRuleList` or the scanner).
     struct Slot: @unchecked Sendable {
-        unowned(unsafe) let pattern: Pattern
+        private let reference: Unmanaged<Pattern>
         let firstIndex: Int
         let uid: Int
         let isCacheable: Bool
         let prefilter: SearchPrefilter
 
         init(_ entry: Entry) {
-            pattern = entry.pattern
+            reference = Unmanaged.passUnretained(entry.pattern)
             firstIndex = entry.firstIndex
             uid = entry.pattern.uid
             isCacheable = entry.pattern.isCacheable
             prefilter = entry.pattern.prefilter
+        }
+
+        /// Runs `body` on the pattern without retaining it: the slot's owner keeps it alive
+        /// for the whole scan, and a retain and release around every search were a tenth of
+        /// a document's tokenization.
+        @inline(__always)
+        func withPattern<Result>(_ body: (Pattern) -> Result) -> Result {
+            reference._withUnsafeGuaranteedRef(body)
         }
     }
 
@@ -96,7 +104,9 @@ struct PatternScanner {
             } else {
                 let found =
                     (!usesPrefilter || slot.prefilter.mayMatch(from: position, in: profile))
-                    && slot.pattern.search(subject, length: length, from: position, workspace: workspace)
+                    && slot.withPattern {
+                        $0.search(subject, length: length, from: position, workspace: workspace)
+                    }
                 guard found else {
                     if slot.isCacheable {
                         cache.storeNoMatch(slot.uid, generation: generation, searchedFrom: position)
@@ -106,12 +116,16 @@ struct PatternScanner {
                 let ovector = workspace.ovector
                 start = ovector[0]
                 if slot.isCacheable {
-                    let pattern = slot.pattern
-                    let alternative =
-                        pattern.alternativeCaptureCounts == nil ? 0 : pattern.matchedAlternative(workspace)
+                    let (alternative, groups) = slot.withPattern { pattern in
+                        (
+                            pattern.alternativeCaptureCounts == nil
+                                ? 0 : pattern.matchedAlternative(workspace),
+                            pattern.captureCount + 1
+                        )
+                    }
                     cache.storeMatch(
                         slot.uid, generation: generation, searchedFrom: position, ovector: ovector,
-                        groups: pattern.captureCount + 1, alternative: alternative)
+                        groups: groups, alternative: alternative)
                 } else if start < bestStart {
                     bestStart = start
                     bestSlot = slot
@@ -170,7 +184,11 @@ struct PatternScanner {
         guard let bestSlot else { return nil }
         if let best { return best }
         // The winner is in the cache with its groups, searched from here or earlier.
-        let pattern = bestSlot.pattern
+        return bestSlot.withPattern { pattern in Self.cachedWinner(bestSlot, pattern, cache) }
+    }
+
+    /// The winner stored in the cache with its groups, searched from here or earlier.
+    private static func cachedWinner(_ bestSlot: Slot, _ pattern: Pattern, _ cache: SearchCache) -> Winner {
         guard let counts = pattern.alternativeCaptureCounts else {
             let match = cache.storedMatch(bestSlot.uid, groups: pattern.captureCount + 1)
             return (bestSlot.firstIndex < 0 ? nil : bestSlot.firstIndex, match)
@@ -181,7 +199,10 @@ struct PatternScanner {
     }
 
     private static func winner(_ slot: Slot, _ workspace: MatchWorkspace) -> Winner {
-        let pattern = slot.pattern
+        slot.withPattern { pattern in winner(slot, pattern, workspace) }
+    }
+
+    private static func winner(_ slot: Slot, _ pattern: Pattern, _ workspace: MatchWorkspace) -> Winner {
         guard let counts = pattern.alternativeCaptureCounts else {
             let match = workspace.currentMatch(groups: pattern.captureCount + 1)
             return (slot.firstIndex < 0 ? nil : slot.firstIndex, match)

@@ -12,9 +12,6 @@ extension Grammar {
     /// Tokenizes a whole document given as UTF-8 bytes.
     public func tokenizeDocument(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [DocumentToken] {
         var result: [DocumentToken] = []
-        // Scope names per scope stack, direct-mapped by address; each slot keeps its stack
-        // alive so the address cannot be reused while the slot names it.
-        var names = [(scopes: ScopeStack, names: [String])?](repeating: nil, count: 1_024)
         var state: RuleStack?
         // One thread-local lookup per document rather than per line.
         let workspace = MatchWorkspace.current
@@ -39,16 +36,8 @@ extension Grammar {
                     index + 1 < tokenization.tokens.count
                     ? lineStart + tokenization.tokens[index + 1].start : lineEnd
                 guard end > start else { continue }
-                let slot =
-                    Int(truncatingIfNeeded: UInt(bitPattern: ObjectIdentifier(token.scopes)) >> 4) & 1_023
-                let scopes: [String]
-                if let known = names[slot], known.scopes === token.scopes {
-                    scopes = known.names
-                } else {
-                    scopes = token.scopes.scopeNames
-                    names[slot] = (token.scopes, scopes)
-                }
-                result.append(DocumentToken(range: start..<end, scopes: scopes))
+                // Interned scope stacks keep their names, so this is one array retain.
+                result.append(DocumentToken(range: start..<end, scopes: token.scopes.scopeNames))
             }
             lineStart = lineEnd
         }

@@ -13,20 +13,36 @@ public final class ScopeStack: Hashable, @unchecked Sendable {
     public let depth: Int
     let hash: Int
     let isInterned: Bool
+    /// `scopeNames`, built once when an interned node is made: every token of a document
+    /// asks for its stack's names, and interned nodes are few and shared. Deep stacks
+    /// (past `namesKeptUpToDepth`) build them on demand instead, so a pathological nesting
+    /// cannot make memory grow with the square of its depth.
+    private let keptNames: [String]?
+
+    static let namesKeptUpToDepth = 64
 
     init(parent: ScopeStack?, scopeName: String, isInterned: Bool) {
         self.parent = parent
         self.scopeName = scopeName
-        self.depth = (parent?.depth ?? 0) + 1
+        let depth = (parent?.depth ?? 0) + 1
+        self.depth = depth
         var hasher = Hasher()
         hasher.combine(parent?.hash ?? 0)
         hasher.combine(scopeName)
         self.hash = hasher.finalize()
         self.isInterned = isInterned
+        if isInterned, depth <= Self.namesKeptUpToDepth {
+            var names = parent?.keptNames ?? []
+            names.append(scopeName)
+            keptNames = names
+        } else {
+            keptNames = nil
+        }
     }
 
     /// The scope names, outermost first.
     public var scopeNames: [String] {
+        if let keptNames { return keptNames }
         var names: [String] = []
         names.reserveCapacity(depth)
         var node: ScopeStack? = self
