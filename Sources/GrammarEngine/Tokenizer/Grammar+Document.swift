@@ -12,6 +12,9 @@ extension Grammar {
     /// Tokenizes a whole document given as UTF-8 bytes.
     public func tokenizeDocument(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [DocumentToken] {
         var result: [DocumentToken] = []
+        // Code has about one token per three or four bytes: one allocation instead of the
+        // first dozen doublings (each a copy of every token so far).
+        result.reserveCapacity(bytes.count / 4 + 16)
         var state: RuleStack?
         // One thread-local lookup per document rather than per line.
         let workspace = MatchWorkspace.current
