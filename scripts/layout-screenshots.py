@@ -9,6 +9,8 @@
   flowing into a second one;
 - layout-clusters.png: every grapheme cluster's rectangle outlined over a kerned,
   ligatured line (DejaVu Serif: "AVATAR", "office", "baffle");
+- layout-split.png: prose on both sides of an ellipse in the middle of the column (each band
+  split by the ellipse is filled left, then right);
 - layout-bidi.png: Hebrew, Arabic, digits and English in paragraphs of both directions,
   with the cluster rectangles outlined (bidi order, right alignment, Arabic joining).
 
@@ -30,6 +32,13 @@ OUT = ROOT / "docs" / "screenshots"
 
 STORY = "Tonight\nthe whole city\nlights up\nfor everyone\n"
 CLUSTERS = "AVATAR office baffle Wa To fi\n"
+PROSE = (
+    "A text container is a box that lines flow into, one after another. An exclusion is a "
+    "shape the lines stay clear of: where it sits in the middle of the column, each band of "
+    "text is cut in two, and the words run on from the left piece into the right piece before "
+    "the next band begins, the way a magazine sets copy around a round photograph. Words that "
+    "would not fit a piece whole wait for the next one, so nothing is broken in the middle.\n"
+)
 BIDI = (
     "The word שלום means peace, and مرحبا بالعالم (2024) says hello.\n"
     "שלום לכולם! This paragraph starts in Hebrew, so it reads from the right: 123 ₪.\n"
@@ -82,6 +91,13 @@ def main():
             "--font", "DejaVu Serif", "--size", "40", "--width", "620", "--outline-clusters", "--theme", "light",
         ]),
         OUT / "layout-clusters.png",
+    )
+    screenshot(
+        layout_svg(PROSE, "prose.txt", [
+            "--font", "DejaVu Serif", "--size", "15", "--width", "440", "--insets", "12,12,12,12",
+            "--exclude-ellipse", "150,50,140,140", "--theme", "light",
+        ]),
+        OUT / "layout-split.png",
     )
     screenshot(
         layout_svg(BIDI, "bidi.txt", [

@@ -1,15 +1,21 @@
 import TextSegmentation
 
-/// Where the next line goes: a container and a y in it. Placement is a function of the pen
-/// and the paragraph, so two layouts whose pens agree before a paragraph agree on it.
+/// Where the next line goes: a container and a y in it, and, when the last line filled a
+/// free span left of an exclusion, the x from which the band at `y` is still free. Placement
+/// is a function of the pen and the paragraph, so two layouts whose pens agree before a
+/// paragraph agree on it.
 struct Pen: Hashable, Sendable {
     var container: Int
     var y: Double
+    /// Set while a band split by exclusions has free spans right of this x.
+    var resumeX: Double? = nil
 }
 
-/// Places the lines of one paragraph through the containers from a pen: each line in the
-/// widest free span at its height, moving down past exclusions that leave no room, and into
-/// the next container when a container's height is full.
+/// Places the lines of one paragraph through the containers from a pen, moving down past
+/// exclusions that leave no room, and into the next container when a container's height is
+/// full. Where exclusions split a band into several free spans (an em wide at least), a
+/// left-to-right paragraph fills them from left to right, as TextKit fills the remainder of
+/// a line fragment rect; a right-to-left paragraph and fit-sized lines take the widest span.
 struct LineFlow {
     let layout: ParagraphLayout
     let containers: [LayoutContainer]
@@ -36,13 +42,35 @@ struct LineFlow {
         var x: Double
         var y: Double
         var width: Double
+        /// The slot's right edge when the band has another free span to its right.
+        var resumeAfter: Double? = nil
+    }
+
+    /// Whether this paragraph's lines fill a split band span by span.
+    private func splits(_ advances: ShapedAdvances) -> Bool {
+        style.fitSizes == nil && !advances.isRightToLeft
     }
 
     /// Places `text`'s lines (ranges relative to the paragraph) with its shaped `advances`.
     mutating func place(paragraph text: String, advances: ShapedAdvances, unbreakable: [Range<Int>]) {
+        let splitting = splits(advances)
         guard !text.isEmpty else {
-            place(line: 0..<0, slot: nextSlot(), advances: advances)
+            place(line: 0..<0, slot: nextSlot(splitting: splitting, needs: { 0 }), advances: advances)
             return
+        }
+        // Break opportunities, found only when a split band asks how wide the next word is.
+        var opportunities: [Int]?
+        func firstWordWidth(from start: Int) -> Double {
+            if opportunities == nil {
+                opportunities = LineBreaker().breakOpportunities(in: text).map(\.utf16Offset)
+            }
+            // The first break after `start` that is not inside an unbreakable span.
+            let end =
+                opportunities?.first { offset in
+                    offset > start
+                        && !unbreakable.contains { $0.lowerBound < offset && offset < $0.upperBound }
+                } ?? text.utf16.count
+            return advances.contentWidth(of: start..<end)
         }
         var pending: (start: Int, slot: Slot)?
         _ = LineBreaker().lines(
@@ -51,7 +79,7 @@ struct LineFlow {
                 if let previous = pending {
                     place(line: previous.start..<start, slot: previous.slot, advances: advances)
                 }
-                let slot = nextSlot()
+                let slot = nextSlot(splitting: splitting, needs: { firstWordWidth(from: start) })
                 pending = (start, slot)
                 return slot.width
             }, unbreakable: unbreakable,
@@ -83,12 +111,18 @@ struct LineFlow {
             LineFragment(
                 range: line, rect: rect, baseline: slot.y + ascent, fontSize: size, clusters: clusters,
                 container: slot.container))
-        pen = Pen(container: slot.container, y: slot.y + height + style.lineSpacing)
+        if let resume = slot.resumeAfter {
+            pen = Pen(container: slot.container, y: slot.y, resumeX: resume)
+        } else {
+            pen = Pen(container: slot.container, y: slot.y + height + style.lineSpacing)
+        }
     }
 
-    /// The next place a line fits: the widest free span of the band below the pen that is at
-    /// least an em wide (or the whole width where nothing is excluded).
-    private mutating func nextSlot() -> Slot {
+    /// The next place a line fits: with `splitting`, the leftmost free span of the band below
+    /// the pen (right of `resumeX`) that holds the line's first word (`needs`, asked only
+    /// where exclusions split the band) and an em; otherwise the widest span at least an em
+    /// wide (or the whole width where nothing is excluded), where a word too long is broken.
+    private mutating func nextSlot(splitting: Bool, needs: () -> Double) -> Slot {
         let band = layout.lineHeight(at: largestSize)
         var steps = 0
         while true {
@@ -100,11 +134,39 @@ struct LineFlow {
                 continue
             }
             let spans = box.freeSpans(top: pen.y, bottom: pen.y + band)
-            let widest = spans.max { $0.upperBound - $0.lowerBound < $1.upperBound - $1.lowerBound }
             let full = box.width - box.insets.left - box.insets.right
             let blocking = box.exclusions.filter {
                 $0.horizontalExtent(top: pen.y, bottom: pen.y + band) != nil
             }
+            let roomy = spans.filter { $0.upperBound - $0.lowerBound >= min(largestSize, full) }
+            // A split band's spans, left to right, that hold the line's first word.
+            func holding(rightOf x: Double) -> [ClosedRange<Double>] {
+                let right = roomy.filter { $0.lowerBound >= x }
+                guard !right.isEmpty else { return [] }
+                let word = needs()
+                return right.filter { $0.upperBound - $0.lowerBound >= word }
+            }
+            if let resumeX = pen.resumeX {
+                // The rest of a split band: the next span to the right, else the next band.
+                let rest = splitting ? holding(rightOf: resumeX) : []
+                if let span = rest.first {
+                    return Slot(
+                        container: pen.container, x: span.lowerBound, y: pen.y,
+                        width: span.upperBound - span.lowerBound,
+                        resumeAfter: roomy.last.map { $0.lowerBound > span.upperBound } == true
+                            ? span.upperBound : nil)
+                }
+                pen = Pen(container: pen.container, y: pen.y + band + style.lineSpacing)
+                continue
+            }
+            if splitting, !blocking.isEmpty, roomy.count > 1, let span = holding(rightOf: -.infinity).first {
+                return Slot(
+                    container: pen.container, x: span.lowerBound, y: pen.y,
+                    width: span.upperBound - span.lowerBound,
+                    resumeAfter: roomy.last.map { $0.lowerBound > span.upperBound } == true
+                        ? span.upperBound : nil)
+            }
+            let widest = spans.max { $0.upperBound - $0.lowerBound < $1.upperBound - $1.lowerBound }
             if let widest, widest.upperBound - widest.lowerBound >= min(largestSize, full) || blocking.isEmpty
             {
                 return Slot(

@@ -81,7 +81,12 @@ struct ContainerFlowTests {
                 if let previous {
                     #expect(previous.container <= fragment.container)
                     if previous.container == fragment.container {
-                        #expect(previous.rect.maxY <= rect.y + 1e-9)
+                        // Below the previous line, or beside it in the same band, to its
+                        // right, past the exclusion that split the band.
+                        let sameBand = abs(previous.rect.y - rect.y) < 1e-9
+                        #expect(
+                            previous.rect.maxY <= rect.y + 1e-9
+                                || (sameBand && fit == nil && previous.rect.x < rect.x))
                     }
                 }
                 if let fit {
@@ -132,6 +137,29 @@ struct ContainerFlowTests {
         let fragments = try layout.layout("word " + String(repeating: "words ", count: 40), in: [container])
         #expect(fragments[0].rect.x == 100 && fragments[1].rect.x == 100)
         #expect(fragments[2].rect.x == 0, "below the rectangle, lines take the whole width again")
+    }
+
+    @Test func aBandSplitByAnExclusionIsFilledLeftThenRight() throws {
+        let layout = try Self.layout(size: 10)
+        let block = LayoutRect(x: 100, y: 0, width: 60, height: layout.lineHeight * 2)
+        let container = LayoutContainer(width: 300, exclusions: [.rect(block)])
+        let text = String(repeating: "words in two columns ", count: 20)
+        let fragments = try layout.layout(text, in: [container])
+        // Two bands beside the rectangle, each a left and a right line, then full width.
+        for band in 0..<2 {
+            let left = fragments[2 * band]
+            let right = fragments[2 * band + 1]
+            #expect(left.rect.x == 0 && left.rect.maxX <= 100 + 1e-9)
+            #expect(right.rect.x == 160 && right.rect.y == left.rect.y)
+            #expect(right.range.lowerBound == left.range.upperBound, "the text goes on in the right span")
+        }
+        #expect(fragments[4].rect.x == 0 && fragments[4].rect.y >= block.maxY - 1e-9)
+        #expect(fragments[4].rect.width > 160, "below the rectangle, lines take the whole width again")
+        // A right-to-left paragraph takes the widest span instead (here the right one), one
+        // line per band, aligned to its right edge.
+        let hebrew = try layout.layout(String(repeating: "שלום עולם ", count: 20), in: [container])
+        #expect(hebrew[0].rect.y < hebrew[1].rect.y)
+        #expect(hebrew[0].rect.x >= 160 - 1e-9 && abs(hebrew[0].rect.maxX - 300) < 1e-9)
     }
 
     @Test func backgroundsOfAdjacentLinesMeetAndPadEachLine() throws {
