@@ -48,6 +48,7 @@ struct ContainerFlowTests {
     @Test func randomContainersKeepEveryFragmentInsideAndClearOfExclusions() throws {
         var random = SeededGenerator(fallback: 0xF10)
         let layout = try Self.layout()
+        var linesBesideAnother = 0
         for _ in 0..<120 {
             let text = Self.randomText(using: &random)
             let containers = Self.randomContainers(using: &random)
@@ -84,6 +85,7 @@ struct ContainerFlowTests {
                         // Below the previous line, or beside it in the same band, to its
                         // right, past the exclusion that split the band.
                         let sameBand = abs(previous.rect.y - rect.y) < 1e-9
+                        if sameBand { linesBesideAnother += 1 }
                         #expect(
                             previous.rect.maxY <= rect.y + 1e-9
                                 || (sameBand && fit == nil && previous.rect.x < rect.x))
@@ -96,6 +98,7 @@ struct ContainerFlowTests {
             }
             #expect(next == text.utf16.count)
         }
+        #expect(linesBesideAnother > 0, "the random containers split some bands")
     }
 
     @Test func fitSizedLinesFillTheWidthOrReachTheLargestSize() throws {
