@@ -40,11 +40,13 @@ static inline UBiDi *hl_ubidi_openSized(int32_t length, UErrorCode *status) {
     return ubidi_openSized(length, 0, status);
 }
 static inline void hl_ubidi_close(UBiDi *bidi) { ubidi_close(bidi); }
-/// Resolves `text`'s levels with the base direction taken from its first strong character
-/// (left to right when it has none); ICU keeps a pointer to `text` until the next call.
-static inline void hl_ubidi_setParaDefaultLTR(UBiDi *bidi, const UChar *text, int32_t length,
-                                              UErrorCode *status) {
-    ubidi_setPara(bidi, text, length, UBIDI_DEFAULT_LTR, NULL, status);
+/// Resolves `text`'s levels with the base level 0 (left to right), 1 (right to left), or,
+/// when `level` is negative, from its first strong character (left to right when it has
+/// none); ICU keeps a pointer to `text` until the next call.
+static inline void hl_ubidi_setPara(UBiDi *bidi, const UChar *text, int32_t length, int level,
+                                    UErrorCode *status) {
+    ubidi_setPara(bidi, text, length, level < 0 ? UBIDI_DEFAULT_LTR : (UBiDiLevel)(level & 1), NULL,
+                  status);
 }
 static inline UBiDiDirection hl_ubidi_getDirection(const UBiDi *bidi) {
     return ubidi_getDirection(bidi);

@@ -4,8 +4,9 @@ import CICU
 /// embedding level once; each line is reordered when it is placed (rules L1 and L2), because
 /// which units end a line is only known after breaking.
 ///
-/// A paragraph without a right-to-left character has no `BidiParagraph` (`init` fails), so
-/// the common left-to-right text pays one scan of its units and nothing else.
+/// A paragraph without a right-to-left character, in a base direction that is not forced to
+/// right to left, has no `BidiParagraph` (`init` fails), so the common left-to-right text
+/// pays one scan of its units and nothing else.
 struct BidiParagraph: Sendable {
     /// The paragraph's base level: 0 left to right, 1 right to left (from its first strong
     /// character, left to right when it has none).
@@ -21,11 +22,13 @@ struct BidiParagraph: Sendable {
 
     var isRightToLeft: Bool { baseLevel & 1 == 1 }
 
-    /// Resolves `units`' levels, or fails when every level is 0.
-    init?(units: [UInt16]) {
+    /// Resolves `units`' levels in the `base` direction, or fails when every level is 0.
+    init?(units: [UInt16], base: ParagraphStyle.BaseDirection = .auto) {
         // Below U+0590 no character is right to left (R, AL) or an explicit right-to-left
-        // embedding, override or isolate, so the paragraph is left to right throughout.
-        guard units.contains(where: { $0 >= 0x0590 }), units.count < Int32.max else { return nil }
+        // embedding, override or isolate, so the paragraph is left to right throughout
+        // unless its base is.
+        guard units.count < Int32.max, base == .rightToLeft || units.contains(where: { $0 >= 0x0590 })
+        else { return nil }
         var status = U_ZERO_ERROR
         guard let bidi = hl_ubidi_openSized(Int32(units.count), &status), status.rawValue <= 0 else {
             return nil
@@ -33,7 +36,8 @@ struct BidiParagraph: Sendable {
         defer { hl_ubidi_close(bidi) }
         var levels: [UInt8] = []
         units.withUnsafeBufferPointer { text in
-            hl_ubidi_setParaDefaultLTR(bidi, text.baseAddress, Int32(text.count), &status)
+            let level: Int32 = base == .auto ? -1 : base == .rightToLeft ? 1 : 0
+            hl_ubidi_setPara(bidi, text.baseAddress, Int32(text.count), level, &status)
             guard status.rawValue <= 0, hl_ubidi_getDirection(bidi) != UBIDI_LTR,
                 let resolved = hl_ubidi_getLevels(bidi, &status), status.rawValue <= 0
             else { return }

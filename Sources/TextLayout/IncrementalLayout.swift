@@ -198,7 +198,9 @@ public final class IncrementalLayout {
             if let kept {
                 advances = kept.advances
             } else {
-                advances = ShapedAdvances(text: paragraphText, fonts: layout.fonts, size: baseSize)
+                advances = ShapedAdvances(
+                    text: paragraphText, fonts: layout.fonts, size: baseSize,
+                    baseDirection: style.baseDirection)
                 lastShaped += 1
             }
             let fromZero = placementIgnoresY(in: pen.container)

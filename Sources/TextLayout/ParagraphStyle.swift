@@ -1,5 +1,14 @@
-/// How lines are set: spacing, per-line fit sizing, and line backgrounds.
+/// How lines are set: spacing, per-line fit sizing, line backgrounds, and the base
+/// direction of the paragraphs.
 public struct ParagraphStyle: Hashable, Sendable {
+    /// A paragraph's base direction for the Unicode Bidirectional Algorithm.
+    public enum BaseDirection: String, Hashable, Sendable, CaseIterable {
+        /// From the paragraph's first strong character; left to right when it has none.
+        case auto
+        case leftToRight = "ltr"
+        case rightToLeft = "rtl"
+    }
+
     /// Extra space between lines, in pixels.
     public var lineSpacing: Double
     /// Fit sizing: each line's breaks are chosen at `lowerBound`, then the line gets the
@@ -7,13 +16,18 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var fitSizes: ClosedRange<Double>?
     /// A rounded rectangle behind each line.
     public var background: LineBackground?
+    /// Every paragraph's base direction (a chat in Hebrew sets `.rightToLeft`, so that a
+    /// message that starts with a Latin word still reads from the right).
+    public var baseDirection: BaseDirection
 
     public init(
-        lineSpacing: Double = 0, fitSizes: ClosedRange<Double>? = nil, background: LineBackground? = nil
+        lineSpacing: Double = 0, fitSizes: ClosedRange<Double>? = nil, background: LineBackground? = nil,
+        baseDirection: BaseDirection = .auto
     ) {
         self.lineSpacing = lineSpacing
         self.fitSizes = fitSizes
         self.background = background
+        self.baseDirection = baseDirection
     }
 }
 

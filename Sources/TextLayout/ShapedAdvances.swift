@@ -18,11 +18,11 @@ struct ShapedAdvances {
     /// Whether the paragraph's base direction is right to left (its lines align right).
     var isRightToLeft: Bool { bidi?.isRightToLeft ?? false }
 
-    init(text: String, fonts: FontSet, size: Double) {
+    init(text: String, fonts: FontSet, size: Double, baseDirection: ParagraphStyle.BaseDirection = .auto) {
         let units = Array(text.utf16)
         advance = Array(repeating: 0, count: units.count)
         hanging = Array(repeating: false, count: units.count)
-        bidi = BidiParagraph(units: units)
+        bidi = BidiParagraph(units: units, base: baseDirection)
         var runs: [(range: Range<Int>, font: LayoutFont, level: UInt8)] = []
         var offset = 0
         for character in text {

@@ -87,6 +87,18 @@ struct LayoutProtocolTests {
             ])
     }
 
+    @Test func aForcedRightToLeftBaseAlignsEveryLineRight() throws {
+        let transcript = Transcript()
+        transcript.open(Self.uri, "latin words only\n")
+        var request = Self.request().objectValue!
+        request["paragraphStyle"] = ["baseDirection": "rtl"]
+        let answer = try transcript.request("textStorage/layout", .object(request)).get()
+        let fragments = try #require(answer["fragments"]?.arrayValue)
+        let rect = try #require(fragments.first?["rect"]?.arrayValue?.compactMap(Self.number))
+        // The container is 150 wide with 4 px insets: the line ends at 146.
+        #expect(abs(rect[0] + rect[2] - 146) < 1e-6)
+    }
+
     @Test func aSubscribedClientHoldsTheLayoutAfterEveryEdit() throws {
         var random = SeededGenerator(fallback: 0x1A10)
         let transcript = Transcript()
@@ -190,6 +202,10 @@ struct LayoutProtocolTests {
             [
                 "containers": [["width": 100]], "fonts": ["primary": "DejaVu Sans", "size": 12],
                 "paragraphStyle": ["fit": [30, 10]],
+            ],
+            [
+                "containers": [["width": 100]], "fonts": ["primary": "DejaVu Sans", "size": 12],
+                "paragraphStyle": ["baseDirection": "up"],
             ],
         ] as [JSONValue])
     func badParamsAreRefusedAndChangeNothing(_ extra: JSONValue) throws {

@@ -68,10 +68,11 @@ struct BidiOracleTests {
 
     static let width = 10_000.0
 
-    static func line(_ text: String) throws -> LineFragment {
+    static func line(_ text: String, base: ParagraphStyle.BaseDirection = .auto) throws -> LineFragment {
         let layout = try ParagraphLayout(
             fonts: FontSet(primary: try LayoutFonts.font(LayoutFonts.sans)), size: 16)
-        let fragments = try layout.layout(text, in: [LayoutContainer(width: width)])
+        let fragments = try layout.layout(
+            text, in: [LayoutContainer(width: width)], style: ParagraphStyle(baseDirection: base))
         try #require(fragments.count == 1)
         return fragments[0]
     }
@@ -79,6 +80,21 @@ struct BidiOracleTests {
     @Test(arguments: corpus)
     func clustersReadLeftToRightInFriBidisOrder(_ text: String) throws {
         try Self.expectFriBidiOrder(of: try Self.line(text), in: text)
+    }
+
+    /// A forced base direction: the same order as FriBidi's with `--ltr` or `--rtl`, and the
+    /// line aligned to that side even when its text is all of the other direction.
+    @Test(arguments: corpus, [ParagraphStyle.BaseDirection.leftToRight, .rightToLeft])
+    func aForcedBaseDirectionOrdersAndAlignsAsFriBidi(_ text: String, base: ParagraphStyle.BaseDirection)
+        throws
+    {
+        let line = try Self.line(text, base: base)
+        try Self.expectFriBidiOrder(of: line, in: text, base: base == .rightToLeft ? "--rtl" : "--ltr")
+        if base == .rightToLeft {
+            #expect(abs(line.rect.maxX - Self.width) < 1e-6)
+        } else {
+            #expect(line.rect.x == 0)
+        }
     }
 
     @Test(arguments: corpus)

@@ -44,6 +44,11 @@ struct LayoutRequest {
                 verticalPadding: try padding("verticalPadding"),
                 cornerRadius: try padding("cornerRadius"))
         }
+        if let direction = params.optional("paragraphStyle.baseDirection") {
+            guard case .string(let name) = direction, let base = ParagraphStyle.BaseDirection(rawValue: name)
+            else { throw .invalidParams("paragraphStyle.baseDirection: \"auto\", \"ltr\" or \"rtl\"") }
+            style.baseDirection = base
+        }
         self.style = style
         includeClusters = try params.bool("clusters", default: false)
         subscribe = try params.bool("subscribe", default: false)

@@ -52,6 +52,9 @@ struct LayoutCommand: ParsableCommand {
     @Option(help: "Extra space between lines in pixels.")
     var lineSpacing = 0.0
 
+    @Option(help: "The paragraphs' base direction: auto (from the first strong character), ltr or rtl.")
+    var direction: ParagraphStyle.BaseDirection = .auto
+
     @Option(help: "A rounded background behind each line: horizontalPadding,verticalPadding,cornerRadius.")
     var background: String?
 
@@ -118,7 +121,9 @@ struct LayoutCommand: ParsableCommand {
         let backgroundStyle = try Self.numbers(background, count: 3, option: "--background").map {
             LineBackground(horizontalPadding: $0[0], verticalPadding: $0[1], cornerRadius: $0[2])
         }
-        let style = ParagraphStyle(lineSpacing: lineSpacing, fitSizes: fitSizes, background: backgroundStyle)
+        let style = ParagraphStyle(
+            lineSpacing: lineSpacing, fitSizes: fitSizes, background: backgroundStyle,
+            baseDirection: direction)
         do {
             // A path (anything with a slash) is opened as given; anything else is a font name.
             let path = font.contains("/") ? font : try FontLocator.path(forName: font)
@@ -184,3 +189,5 @@ enum LayoutJSON {
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 }
+
+extension ParagraphStyle.BaseDirection: ExpressibleByArgument {}
