@@ -139,32 +139,29 @@ struct LineFlow {
                 $0.horizontalExtent(top: pen.y, bottom: pen.y + band) != nil
             }
             let roomy = spans.filter { $0.upperBound - $0.lowerBound >= min(largestSize, full) }
-            // A split band's spans, left to right, that hold the line's first word.
-            func holding(rightOf x: Double) -> [ClosedRange<Double>] {
+            // The leftmost span of a split band right of `x` that holds the line's first word,
+            // as a slot that tells the pen whether spans remain to its right.
+            func splitSlot(rightOf x: Double) -> Slot? {
                 let right = roomy.filter { $0.lowerBound >= x }
-                guard !right.isEmpty else { return [] }
+                guard !right.isEmpty else { return nil }
                 let word = needs()
-                return right.filter { $0.upperBound - $0.lowerBound >= word }
-            }
-            if let resumeX = pen.resumeX {
-                // The rest of a split band: the next span to the right, else the next band.
-                let rest = splitting ? holding(rightOf: resumeX) : []
-                if let span = rest.first {
-                    return Slot(
-                        container: pen.container, x: span.lowerBound, y: pen.y,
-                        width: span.upperBound - span.lowerBound,
-                        resumeAfter: roomy.last.map { $0.lowerBound > span.upperBound } == true
-                            ? span.upperBound : nil)
+                guard let span = right.first(where: { $0.upperBound - $0.lowerBound >= word }) else {
+                    return nil
                 }
-                pen = Pen(container: pen.container, y: pen.y + band + style.lineSpacing)
-                continue
-            }
-            if splitting, !blocking.isEmpty, roomy.count > 1, let span = holding(rightOf: -.infinity).first {
+                let more = roomy.contains { $0.lowerBound > span.upperBound }
                 return Slot(
                     container: pen.container, x: span.lowerBound, y: pen.y,
                     width: span.upperBound - span.lowerBound,
-                    resumeAfter: roomy.last.map { $0.lowerBound > span.upperBound } == true
-                        ? span.upperBound : nil)
+                    resumeAfter: more ? span.upperBound : nil)
+            }
+            if let resumeX = pen.resumeX {
+                // The rest of a split band: the next span to the right, else the next band.
+                if splitting, let slot = splitSlot(rightOf: resumeX) { return slot }
+                pen = Pen(container: pen.container, y: pen.y + band + style.lineSpacing)
+                continue
+            }
+            if splitting, !blocking.isEmpty, roomy.count > 1, let slot = splitSlot(rightOf: -.infinity) {
+                return slot
             }
             let widest = spans.max { $0.upperBound - $0.lowerBound < $1.upperBound - $1.lowerBound }
             if let widest, widest.upperBound - widest.lowerBound >= min(largestSize, full) || blocking.isEmpty
