@@ -8,8 +8,8 @@ import CICU
 /// right to left, has no `BidiParagraph` (`init` fails), so the common left-to-right text
 /// pays one scan of its units and nothing else.
 struct BidiParagraph: Sendable {
-    /// The paragraph's base level: 0 left to right, 1 right to left (from its first strong
-    /// character, left to right when it has none).
+    /// The paragraph's base level: 0 left to right, 1 right to left (as the style forces it,
+    /// or from the first strong character, left to right when there is none).
     let baseLevel: UInt8
     /// The resolved level of each UTF-16 unit.
     let levels: [UInt8]
