@@ -59,17 +59,24 @@ struct LineFlow {
             return
         }
         // Break opportunities, found only when a split band asks how wide the next word is.
-        var opportunities: [Int]?
+        var opportunities: [Int] = []
         func firstWordWidth(from start: Int) -> Double {
-            if opportunities == nil {
+            if opportunities.isEmpty {
                 opportunities = LineBreaker().breakOpportunities(in: text).map(\.utf16Offset)
             }
             // The first break after `start` that is not inside an unbreakable span.
-            let end =
-                opportunities?.first { offset in
-                    offset > start
-                        && !unbreakable.contains { $0.lowerBound < offset && offset < $0.upperBound }
-                } ?? text.utf16.count
+            var low = 0
+            var high = opportunities.count
+            while low < high {
+                let middle = (low + high) / 2
+                if opportunities[middle] <= start { low = middle + 1 } else { high = middle }
+            }
+            var end = text.utf16.count
+            for offset in opportunities[low...]
+            where !unbreakable.contains(where: { $0.lowerBound < offset && offset < $0.upperBound }) {
+                end = offset
+                break
+            }
             return advances.contentWidth(of: start..<end)
         }
         var pending: (start: Int, slot: Slot)?

@@ -135,11 +135,29 @@ struct ShapedAdvances {
         in line: Range<Int>, x origin: Double, y: Double, height: Double, width limit: Double, scale: Double,
         offset: Int
     ) -> [ClusterRect] {
-        let ranges = Array(graphemes(in: line))
-        let advances = ranges.map { width(of: $0) * scale }
-        var lefts = Array(repeating: 0.0, count: ranges.count)
-        let (order, levels) = bidi?.reorder(line: ranges) ?? (Array(ranges.indices), [])
-        if isRightToLeft {
+        func rect(_ range: Range<Int>, left: Double, advance: Double, isRightToLeft: Bool) -> ClusterRect {
+            let lower = min(max(left, 0), limit)
+            let upper = min(max(left + advance, 0), limit)
+            return ClusterRect(
+                range: (range.lowerBound + offset)..<(range.upperBound + offset),
+                rect: LayoutRect(x: origin + lower, y: y, width: upper - lower, height: height),
+                isRightToLeft: isRightToLeft)
+        }
+        let ranges = graphemes(in: line)
+        guard let bidi else {
+            // Left to right throughout: logical order is visual order, one pass.
+            var x = 0.0
+            return ranges.map { range in
+                let advance = width(of: range) * scale
+                defer { x += advance }
+                return rect(range, left: x, advance: advance, isRightToLeft: false)
+            }
+        }
+        let clusters = Array(ranges)
+        let advances = clusters.map { width(of: $0) * scale }
+        let (order, levels) = bidi.reorder(line: clusters)
+        var lefts = Array(repeating: 0.0, count: clusters.count)
+        if bidi.isRightToLeft {
             var x = limit
             for index in order.reversed() {
                 x -= advances[index]
@@ -152,24 +170,15 @@ struct ShapedAdvances {
                 x += advances[index]
             }
         }
-        return ranges.indices.map { index in
-            let left = min(max(lefts[index], 0), limit)
-            let right = min(max(lefts[index] + advances[index], 0), limit)
-            let range = ranges[index]
-            return ClusterRect(
-                range: (range.lowerBound + offset)..<(range.upperBound + offset),
-                rect: LayoutRect(x: origin + left, y: y, width: right - left, height: height),
-                isRightToLeft: !levels.isEmpty && levels[index] & 1 == 1)
+        return clusters.indices.map { index in
+            rect(
+                clusters[index], left: lefts[index], advance: advances[index],
+                isRightToLeft: levels[index] & 1 == 1)
         }
     }
 
     private func graphemes(in line: Range<Int>) -> ArraySlice<Range<Int>> {
-        var low = 0
-        var high = graphemes.count
-        while low < high {
-            let middle = (low + high) / 2
-            if graphemes[middle].lowerBound < line.lowerBound { low = middle + 1 } else { high = middle }
-        }
+        let low = firstGrapheme(startingAtOrAfter: line.lowerBound)
         var end = low
         while end < graphemes.count, graphemes[end].lowerBound < line.upperBound { end += 1 }
         return graphemes[low..<end]
@@ -177,12 +186,7 @@ struct ShapedAdvances {
 
     /// The start of the last grapheme that starts before `offset`.
     private func graphemeStart(before offset: Int) -> Int {
-        var low = 0
-        var high = graphemes.count
-        while low < high {
-            let middle = (low + high) / 2
-            if graphemes[middle].lowerBound < offset { low = middle + 1 } else { high = middle }
-        }
-        return low > 0 ? graphemes[low - 1].lowerBound : 0
+        let index = firstGrapheme(startingAtOrAfter: offset)
+        return index > 0 ? graphemes[index - 1].lowerBound : 0
     }
 }

@@ -165,6 +165,21 @@ struct ContainerFlowTests {
         #expect(hebrew[0].rect.x >= 160 - 1e-9 && abs(hebrew[0].rect.maxX - 300) < 1e-9)
     }
 
+    @Test func aGapNarrowerThanTheNextWordIsPassedBy() throws {
+        let layout = try Self.layout(size: 10)
+        // The gap right of the rectangle is 30 px: three ems, narrower than any word here.
+        let block = LayoutRect(x: 100, y: 0, width: 170, height: layout.lineHeight * 3)
+        let container = LayoutContainer(width: 300, exclusions: [.rect(block)])
+        let text = String(repeating: "extraordinarily ", count: 12)
+        let fragments = try layout.layout(text, in: [container])
+        let beside = fragments.filter { $0.rect.y < block.maxY }
+        #expect(beside.count >= 2)
+        #expect(beside.allSatisfy { $0.rect.x == 0 && $0.rect.maxX <= 100 + 1e-9 }, "no line in the gap")
+        // With words that fit the gap, it takes lines.
+        let short = try layout.layout(String(repeating: "ab ", count: 60), in: [container])
+        #expect(short.contains { $0.rect.x == 270 && $0.rect.y < block.maxY })
+    }
+
     @Test func backgroundsOfAdjacentLinesMeetAndPadEachLine() throws {
         let layout = try Self.layout(size: 14)
         let style = ParagraphStyle(

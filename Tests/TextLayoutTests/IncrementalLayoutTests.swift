@@ -29,6 +29,7 @@ struct IncrementalLayoutTests {
     @Test func everyEditGivesTheLayoutFromScratch() throws {
         var random = SeededGenerator(fallback: 0x1C4E)
         let layout = try ContainerFlowTests.layout()
+        var linesBesideAnother = 0
         for round in 0..<24 {
             let containers =
                 round % 3 == 0
@@ -53,6 +54,10 @@ struct IncrementalLayoutTests {
                 incremental.update(text, unbreakable: links)
                 let scratch = try layout.layout(text, in: containers, style: style, unbreakable: links)
                 #expect(incremental.fragments == scratch, "round \(round): \(text.debugDescription)")
+                linesBesideAnother +=
+                    zip(scratch, scratch.dropFirst()).filter {
+                        $0.container == $1.container && $0.rect.y == $1.rect.y
+                    }.count
                 // A client applying each change holds the same lines (y within rounding).
                 held = incremental.lastChange.applied(to: held, rangeDelta: text.utf16.count - before)
                 let change = incremental.lastChange
@@ -62,6 +67,7 @@ struct IncrementalLayoutTests {
                 )
             }
         }
+        #expect(linesBesideAnother > 0, "some edits relaid bands split by an exclusion")
     }
 
     @Test func typingInOneParagraphShapesOnlyThatParagraph() throws {
