@@ -3,47 +3,75 @@ extension Grammar {
     /// overlap.
     ///
     /// Lines end at `\n`, `\r\n` or `\r`; a line terminator belongs to the token that ends its
-    /// line. Scopes are listed outermost first.
-    public func tokenizeDocument(_ text: String) -> [DocumentToken] {
+    /// line. Scopes are listed outermost first. `jobs` is how many threads may share the work
+    /// (nil: one per CPU the process may run on); the tokens are the same for every value.
+    public func tokenizeDocument(_ text: String, jobs: Int? = nil) -> [DocumentToken] {
         var text = text
-        return text.withUTF8 { tokenizeDocument(utf8: $0) }
+        return text.withUTF8 { tokenizeDocument(utf8: $0, jobs: jobs) }
     }
 
     /// Tokenizes a whole document given as UTF-8 bytes.
-    public func tokenizeDocument(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [DocumentToken] {
-        var result: [DocumentToken] = []
+    public func tokenizeDocument(utf8 bytes: UnsafeBufferPointer<UInt8>, jobs: Int? = nil) -> [DocumentToken]
+    {
+        tokenizeDocumentInChunks(utf8: bytes, jobs: jobs).tokens
+    }
+
+    /// Tokenizes `lines` one after the other from `state` (nil before the document's first
+    /// line), appending to `run`.
+    func tokenize(
+        lines range: Range<Int>, of lines: DocumentLines, in bytes: UnsafeBufferPointer<UInt8>,
+        from state: RuleStack?,
+        into run: inout ChunkRun
+    ) {
+        var state = state
+        // One thread-local lookup per run of lines rather than per line.
+        let workspace = MatchWorkspace.current
+        for index in range {
+            let tokenization = tokenizeLine(
+                utf8: lines.text(index, in: bytes), state: state, workspace: workspace)
+            state = tokenization.endState
+            run.append(tokenization, lineStart: lines.starts[index], lineEnd: lines.ends[index])
+        }
+    }
+}
+
+/// The tokens of a run of consecutive lines, and what a later run needs to check it against:
+/// where each line's tokens start and each line's end state.
+struct ChunkRun {
+    var tokens: [DocumentToken] = []
+    /// Per line, the index of its first token in `tokens`; kept only when `recordsLines`.
+    var lineTokenStarts: [Int] = []
+    /// Per line, its end state; only the last is kept unless `recordsLines`.
+    var endStates: [RuleStack] = []
+    let recordsLines: Bool
+
+    init(expectedBytes: Int, expectedLines: Int, recordsLines: Bool) {
+        self.recordsLines = recordsLines
         // Code has about one token per three or four bytes: one allocation instead of the
         // first dozen doublings (each a copy of every token so far).
-        result.reserveCapacity(bytes.count / 4 + 16)
-        var state: RuleStack?
-        // One thread-local lookup per document rather than per line.
-        let workspace = MatchWorkspace.current
-        var lineStart = 0
-        while lineStart < bytes.count || (lineStart == 0 && bytes.isEmpty) {
-            guard !bytes.isEmpty else { break }
-            var contentEnd = lineStart
-            while contentEnd < bytes.count, bytes[contentEnd] != 0x0A, bytes[contentEnd] != 0x0D {
-                contentEnd += 1
-            }
-            var lineEnd = contentEnd
-            if lineEnd < bytes.count {
-                lineEnd +=
-                    bytes[lineEnd] == 0x0D && lineEnd + 1 < bytes.count && bytes[lineEnd + 1] == 0x0A ? 2 : 1
-            }
-            let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<contentEnd])
-            let tokenization = tokenizeLine(utf8: line, state: state, workspace: workspace)
-            state = tokenization.endState
-            for (index, token) in tokenization.tokens.enumerated() {
-                let start = lineStart + token.start
-                let end =
-                    index + 1 < tokenization.tokens.count
-                    ? lineStart + tokenization.tokens[index + 1].start : lineEnd
-                guard end > start else { continue }
-                // Interned scope stacks keep their names, so this is one array retain.
-                result.append(DocumentToken(range: start..<end, scopes: token.scopes.scopeNames))
-            }
-            lineStart = lineEnd
+        tokens.reserveCapacity(expectedBytes / 4 + 16)
+        if recordsLines {
+            lineTokenStarts.reserveCapacity(expectedLines)
+            endStates.reserveCapacity(expectedLines)
         }
-        return result
+    }
+
+    mutating func append(_ tokenization: LineTokenization, lineStart: Int, lineEnd: Int) {
+        if recordsLines {
+            lineTokenStarts.append(tokens.count)
+            endStates.append(tokenization.endState)
+        } else if endStates.isEmpty {
+            endStates.append(tokenization.endState)
+        } else {
+            endStates[0] = tokenization.endState
+        }
+        let lineTokens = tokenization.tokens
+        for index in lineTokens.indices {
+            let start = lineStart + lineTokens[index].start
+            let end = index + 1 < lineTokens.count ? lineStart + lineTokens[index + 1].start : lineEnd
+            guard end > start else { continue }
+            // Interned scope stacks keep their names, so this is one array retain.
+            tokens.append(DocumentToken(range: start..<end, scopes: lineTokens[index].scopes.scopeNames))
+        }
     }
 }

@@ -31,10 +31,16 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The most patterns joined into one alternation.")
     var groupSize = Grammar.Configuration().combinedGroupSize
 
+    @Option(help: "Threads one document may be cut across (default: one per CPU the process may use).")
+    var jobs: Int?
+
     @Flag(help: "Tokenize long lines whole: no line-length cap and no per-line time budget.")
     var noLimits = false
 
-    @Flag(help: "Print {bytes, runs, median_ms, min_ms, single_core_median_ms, searches, mb_per_s} as JSON.")
+    @Flag(
+        help:
+            "Print {bytes, runs, median_ms, min_ms, single_core_median_ms, searches, mb_per_s, chunks, seams_guessed_right, lines_retokenized} as JSON."
+    )
     var json = false
 
     static func median(_ sorted: [Double]) -> Double {
@@ -44,6 +50,7 @@ struct BenchCommand: ParsableCommand {
 
     func validate() throws {
         guard runs > 0 else { throw ValidationError("--runs must be positive") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs needs at least one job") }
         guard language == nil || grammar == nil else {
             throw ValidationError("use either --language or --grammar")
         }
@@ -69,22 +76,33 @@ struct BenchCommand: ParsableCommand {
             let firstLine = text.split(separator: "\n", maxSplits: 1).first.map(String.init)
             compiled = try registry.grammar(forFile: file, firstLine: firstLine)
         }
-        // The warm-up run compiles the patterns; timed runs start from a fresh rule stack.
+        // The warm-up run compiles the patterns, on one thread so that every search is counted
+        // here; timed runs start from a fresh rule stack.
         let searchesBefore = MatchWorkspace.current.searchCount
-        var tokenCount = compiled.tokenizeDocument(text).count
+        var tokenCount = compiled.tokenizeDocument(text, jobs: 1).count
         let searches = MatchWorkspace.current.searchCount - searchesBefore
-        func timedRuns() -> [Double] {
+        let utf8 = Array(text.utf8)
+        var report: DocumentTokenization?
+        func timedRuns(jobs: Int?) -> [Double] {
             var times: [Double] = []
             for _ in 0..<runs {
                 let start = DispatchTime.now().uptimeNanoseconds
-                tokenCount = compiled.tokenizeDocument(text).count
+                report = utf8.withUnsafeBufferPointer {
+                    compiled.tokenizeDocumentInChunks(utf8: $0, jobs: jobs)
+                }
                 times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+                tokenCount = report?.tokens.count ?? 0
             }
             return times.sorted()
         }
-        let times = timedRuns()
-        // The same runs again on one CPU: what the wall figure owes to other cores.
-        let (singleCoreTimes, confined) = SingleCore.run(timedRuns)
+        let times = timedRuns(jobs: jobs)
+        let chunkCount = report?.chunkCount ?? 1
+        let seams = report?.seams ?? []
+        let seamsGuessedRight = seams.count { $0.guessedRight }
+        let linesRetokenized = seams.reduce(0) { $0 + $1.linesRetokenized }
+        // The same runs again on one thread confined to one CPU: what the wall figure owes to
+        // other cores.
+        let (singleCoreTimes, confined) = SingleCore.run { timedRuns(jobs: 1) }
         if !confined { warn("could not confine the process to one CPU: single-core figures are unconfined") }
         let median = Self.median(times)
         let singleCoreMedian = Self.median(singleCoreTimes)
@@ -94,17 +112,20 @@ struct BenchCommand: ParsableCommand {
             let fields = String(
                 format:
                     "{\"bytes\": %d, \"runs\": %d, \"median_ms\": %.3f, \"min_ms\": %.3f, "
-                    + "\"single_core_median_ms\": %.3f, \"searches\": %d, \"mb_per_s\": %.3f}",
-                bytes, runs, median, times[0], singleCoreMedian, searches, megabytesPerSecond)
+                    + "\"single_core_median_ms\": %.3f, \"searches\": %d, \"mb_per_s\": %.3f, "
+                    + "\"chunks\": %d, \"seams_guessed_right\": %d, \"lines_retokenized\": %d}",
+                bytes, runs, median, times[0], singleCoreMedian, searches, megabytesPerSecond, chunkCount,
+                seamsGuessedRight, linesRetokenized)
             print(fields)
         } else {
             print(
                 String(
                     format:
                         "%@: %d bytes, %d tokens, %d searches, %@; median %.2f ms (one core %.2f ms), "
-                        + "min %.2f ms over %d runs, %.2f MB/s",
+                        + "min %.2f ms over %d runs, %.2f MB/s; %d chunks, %d of %d seams guessed right, "
+                        + "%d lines tokenized again",
                     file, bytes, tokenCount, searches, compiled.scopeName, median, singleCoreMedian, times[0],
-                    runs, megabytesPerSecond))
+                    runs, megabytesPerSecond, chunkCount, seamsGuessedRight, seams.count, linesRetokenized))
         }
         for diagnostic in compiled.diagnostics {
             FileHandle.standardError.write(Data("warning: \(diagnostic)\n".utf8))

@@ -11,7 +11,8 @@ struct HighlightCommand: ParsableCommand {
             One FILE prints its highlight. Several, or a folder (every file under it that a \
             grammar claims by name, hidden entries skipped), are highlighted on --jobs threads \
             and printed in the order given: JSON as one object per line with its "file" (JSON \
-            Lines), ANSI under a "==> FILE <==" line, HTML as one page per file in --output-dir.
+            Lines), ANSI under a "==> FILE <==" line, HTML as one page per file in --output-dir. \
+            One large file is cut into chunks tokenized on --jobs threads, with the same tokens.
             """
     )
 
@@ -39,7 +40,7 @@ struct HighlightCommand: ParsableCommand {
     @Option(help: "Soft-wrap ANSI and HTML output at this many columns, never inside a link.")
     var wrap: Int?
 
-    @Option(help: "Files highlighted at once (default: one per core).")
+    @Option(help: "Files highlighted at once, or threads for one large file (default: one per core).")
     var jobs: Int?
 
     @Option(help: "The folder for the pages of several files with --format html.")
@@ -56,7 +57,7 @@ struct HighlightCommand: ParsableCommand {
     private var options: FileHighlighter.Options {
         FileHighlighter.Options(
             selection: GrammarSelection(language: language, grammar: grammar, grammarFolders: grammars),
-            theme: theme, format: format, color: color, wrap: wrap)
+            theme: theme, format: format, color: color, wrap: wrap, documentJobs: jobs)
     }
 
     func run() throws {
@@ -69,8 +70,10 @@ struct HighlightCommand: ParsableCommand {
         if format == .html, outputDir == nil {
             throw ValidationError("several files with --format html need --output-dir")
         }
+        var batchOptions = options
+        batchOptions.documentJobs = 1
         let batch = HighlightBatch(
-            files: paths, options: options, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+            files: paths, options: batchOptions, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let output = BatchOutput(format: format, outputDir: outputDir)
         let failures = batch.run { path, result in output.emit(path, result) }
         if failures > 0 {

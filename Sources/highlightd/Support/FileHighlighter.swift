@@ -17,6 +17,9 @@ struct FileHighlighter {
         var format: OutputFormat
         var color: ColorChoice
         var wrap: Int?
+        /// Threads one document's tokenization may use (nil: one per CPU). A batch sets 1:
+        /// its files already keep every core busy.
+        var documentJobs: Int?
     }
 
     let options: Options
@@ -44,7 +47,7 @@ struct FileHighlighter {
         let compiled = try options.selection.resolve(in: registry, path: path, firstLine: firstLine)
         let scopeName = compiled?.scopeName ?? "text.plain"
         var tokens =
-            compiled?.tokenizeDocument(text)
+            compiled?.tokenizeDocument(text, jobs: options.documentJobs)
             ?? [DocumentToken(range: 0..<text.utf8.count, scopes: [scopeName])]
         // The links are what the daemon's link hook finds: run it over the whole text.
         let storage = TextStorage(text)
