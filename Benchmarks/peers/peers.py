@@ -2,8 +2,8 @@
 """highlightd beside its peers, on the same inputs, in one run on one machine.
 
 Whole documents (the benchmark files): highlightd's `bench` (tokenization with the VS Code
-grammar the file is named after, median of its runs after a warm-up, in its own process)
-against, each timed in this process as the median of several runs after a warm-up:
+grammar the file is named after, median of its runs after a warm-up, in its own process, on
+every core and on one thread; ratios are to the first) against, each timed in this process as the median of several runs after a warm-up:
 
 - tree-sitter (py-tree-sitter and the PyPI grammar packages): parse alone, and parse plus
   every capture of the grammar package's highlights query;
@@ -118,7 +118,8 @@ def highlightd_bench(binary, path, grammar, runs):
         [binary, "bench", str(path), "--grammar", str(grammar), "--runs", str(runs), "--json"],
         check=True, capture_output=True, text=True,
     ).stdout
-    return json.loads(output)["median_ms"]
+    figures = json.loads(output)
+    return figures["median_ms"], figures["single_core_median_ms"]
 
 
 def tree_sitter_times(document, source, runs):
@@ -237,17 +238,17 @@ def main():
           f"{platform.processor() or platform.machine()}; tree-sitter "
           f"{tree_sitter.__version__ if hasattr(tree_sitter, '__version__') else ''}, "
           f"median of {runs} runs after a warm-up\n")
-    print("| file | highlightd (ms) | tree-sitter parse | tree-sitter parse + highlights query "
-          "| syntect parse | syntect highlight | Pygments |")
-    print("|---|---|---|---|---|---|---|")
+    print("| file | highlightd (ms) | highlightd, one thread (ms) | tree-sitter parse "
+          "| tree-sitter parse + highlights query | syntect parse | syntect highlight | Pygments |")
+    print("|---|---|---|---|---|---|---|---|")
     for name, (grammar, _, _, syntax, lexer) in DOCUMENTS.items():
         path = data / "benchmark" / name
         text = path.read_text(encoding="utf-8")
-        ours = highlightd_bench(arguments.binary, path, data / "benchmark" / grammar, runs)
+        ours, ours_one_thread = highlightd_bench(arguments.binary, path, data / "benchmark" / grammar, runs)
         parse, highlight = isolated(tree_sitter_times, name, text.encode("utf-8"), runs)
         syntect_parse, syntect_highlight = isolated(syntect_times, syntax, text, runs)
         lexing = isolated(pygments_time, lexer, text, runs)
-        print(f"| {name} ({len(text.encode('utf-8')) // 1024} KB) | {ours:.2f} | "
+        print(f"| {name} ({len(text.encode('utf-8')) // 1024} KB) | {ours:.2f} | {ours_one_thread:.2f} | "
               f"{ratio(parse, ours)} | {ratio(highlight, ours)} | "
               f"{ratio(syntect_parse, ours)} | {ratio(syntect_highlight, ours)} | "
               f"{ratio(lexing, ours)} |")
