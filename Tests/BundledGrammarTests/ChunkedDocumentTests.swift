@@ -51,13 +51,15 @@ import Testing
         .enabled(if: TestData.shouldRun, TestData.skipReason),
         arguments: [
             ("large.js", "JavaScript.tmLanguage.json"), ("large.min.js", "JavaScript.tmLanguage.json"),
-            ("bootstrap.css", "css.tmLanguage.json"), ("vscode.d.ts", "TypeScript.tmLanguage.json"),
+            ("minified.js", "JavaScript.tmLanguage.json"), ("bootstrap.css", "css.tmLanguage.json"),
+            ("bootstrap.min.css", "css.tmLanguage.json"), ("main.08642f99.css", "css.tmLanguage.json"),
+            ("vscode.d.ts", "TypeScript.tmLanguage.json"),
         ])
     func benchmarkDocumentsTokenizeAlikeInChunks(document: String, grammarFile: String) throws {
         let grammar = try Self.benchmarkGrammar(grammarFile)
         let text = try String(contentsOf: TestData.url("benchmark/\(document)"), encoding: .utf8)
         let lineCount = text.split(separator: "\n", omittingEmptySubsequences: false).count
-        // Minified files are one or two lines: they cannot be cut.
+        // Minified files are a few long lines: they are not cut.
         let jobs = lineCount > 100 ? [2, 3, 7] : [1]
         Self.expectSameAsOneThread(
             text, grammar: grammar, jobs: jobs, minimumChunkBytes: 16_384, label: document)
