@@ -26,7 +26,9 @@ public enum OnigurumaTranslator {
             usesBacktrackingVerbs: false,
             captureGroupCount: parser.groupCount,
             highestBackReference: facts.highestBackReference,
-            approximations: approximations
+            approximations: approximations,
+            requiredLiterals: RequiredLiterals.of(tree).map { $0.sorted { $0.lexicographicallyPrecedes($1) } }
+                ?? []
         )
     }
 }
@@ -85,12 +87,16 @@ public struct TranslatedPattern: Hashable, Sendable {
     public var highestBackReference: Int
     /// Where the translation only approximates Oniguruma, in words (empty when exact).
     public var approximations: [String]
+    /// UTF-8 strings of which every match contains one, at or after the search start (empty
+    /// when the pattern requires none that helps); a scanner may skip a search on a subject
+    /// that holds none of them.
+    public var requiredLiterals: [[UInt8]]
 
     /// Creates a translated pattern.
     public init(
         source: String, usesAnchorA: Bool, usesAnchorG: Bool, usesSubroutineCalls: Bool,
         usesMatchReset: Bool, usesBacktrackingVerbs: Bool, captureGroupCount: Int = 0,
-        highestBackReference: Int = 0, approximations: [String] = []
+        highestBackReference: Int = 0, approximations: [String] = [], requiredLiterals: [[UInt8]] = []
     ) {
         self.source = source
         self.usesAnchorA = usesAnchorA
@@ -101,6 +107,7 @@ public struct TranslatedPattern: Hashable, Sendable {
         self.captureGroupCount = captureGroupCount
         self.highestBackReference = highestBackReference
         self.approximations = approximations
+        self.requiredLiterals = requiredLiterals
     }
 }
 

@@ -100,7 +100,8 @@ extension Grammar {
             let cacheable = !(translated.usesAnchorG && allowG) && !translated.usesMatchReset
             do {
                 compiled = try Pattern(
-                    translated.source, isCacheable: cacheable, isCombinable: Pattern.isCombinable(translated))
+                    translated.source, isCacheable: cacheable, isCombinable: Pattern.isCombinable(translated),
+                    requiredLiterals: translated.requiredLiterals)
             } catch {
                 compiled = disabled(source, message: "PCRE2: \(error)")
             }

@@ -20,18 +20,21 @@ public final class Pattern: @unchecked Sendable {
     public let isCombinable: Bool
     /// Whether the JIT compiled the pattern; otherwise the interpreter runs it.
     public let isJITCompiled: Bool
-    // Bytes a match needs, checked before calling PCRE2.
-    let prefilter: SearchPrefilter
+    // Bytes a match needs, checked before calling PCRE2; kept out of line so that the scan's
+    // slots stay small enough to copy without a call to memmove.
+    let prefilter: UnsafeMutablePointer<SearchPrefilter>
     // Index into the per-thread search cache.
     let uid: Int
     let code: OpaquePointer
 
     private static let nextUID = Atomic<Int>(0)
 
-    /// Compiles `source`; `isCacheable` says whether search results may be reused within a line.
+    /// Compiles `source`; `isCacheable` says whether search results may be reused within a line,
+    /// and `requiredLiterals` are strings of which every match holds one (see
+    /// `TranslatedPattern.requiredLiterals`), used to skip searches.
     public init(
         _ source: String, isCacheable: Bool = true, isCombinable: Bool = true,
-        alternativeCaptureCounts: [Int]? = nil
+        alternativeCaptureCounts: [Int]? = nil, requiredLiterals: [[UInt8]] = []
     ) throws(PatternError) {
         var errorCode: Int32 = 0
         var errorOffset = 0
@@ -58,7 +61,9 @@ public final class Pattern: @unchecked Sendable {
         self.isCacheable = isCacheable
         self.alternativeCaptureCounts = alternativeCaptureCounts
         self.isCombinable = isCombinable && alternativeCaptureCounts == nil
-        self.prefilter = SearchPrefilter(code: compiled, source: source)
+        self.prefilter = .allocate(capacity: 1)
+        prefilter.initialize(
+            to: SearchPrefilter(code: compiled, source: source, requiredLiterals: requiredLiterals))
         // A JIT failure (say, out of memory for a huge pattern) leaves the interpreter in charge.
         self.isJITCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
         self.uid = Self.nextUID.add(1, ordering: .relaxed).oldValue
@@ -66,6 +71,9 @@ public final class Pattern: @unchecked Sendable {
 
     deinit {
         pcre2_code_free_8(code)
+        prefilter.pointee.literals.deallocate()
+        prefilter.deinitialize(count: 1)
+        prefilter.deallocate()
     }
 
     /// PCRE2's text for an error code.

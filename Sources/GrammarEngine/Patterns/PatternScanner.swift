@@ -19,14 +19,14 @@ struct PatternScanner {
         let firstIndex: Int
         let uid: Int
         let isCacheable: Bool
-        let prefilter: SearchPrefilter
+        let prefilter: UnsafePointer<SearchPrefilter>
 
         init(_ entry: Entry) {
             reference = Unmanaged.passUnretained(entry.pattern)
             firstIndex = entry.firstIndex
             uid = entry.pattern.uid
             isCacheable = entry.pattern.isCacheable
-            prefilter = entry.pattern.prefilter
+            prefilter = UnsafePointer(entry.pattern.prefilter)
         }
 
         /// Runs `body` on the pattern without retaining it: the slot's owner keeps it alive
@@ -103,7 +103,7 @@ struct PatternScanner {
                 start = cachedStart
             } else {
                 let found =
-                    (!usesPrefilter || slot.prefilter.mayMatch(from: position, in: profile))
+                    (!usesPrefilter || slot.prefilter.pointee.mayMatch(from: position, in: profile))
                     && slot.withPattern {
                         $0.search(subject, length: length, from: position, workspace: workspace)
                     }

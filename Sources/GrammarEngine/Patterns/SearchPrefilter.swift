@@ -17,8 +17,11 @@ struct SearchPrefilter: Sendable {
     // byte of each pair); -1 when unused.
     private var lookaheadRequired: (Int, Int) = (-1, -1)
     private var lookaheadRequired2: (Int, Int) = (-1, -1)
+    // Literals every match contains, read from the Oniguruma tree; its owner frees it.
+    let literals: LiteralFilter
 
-    init(code: OpaquePointer, source: String) {
+    init(code: OpaquePointer, source: String, requiredLiterals: [[UInt8]] = []) {
+        literals = LiteralFilter.make(requiredLiterals)
         var firstType: UInt32 = 0
         _ = pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTCODETYPE), &firstType)
         if firstType == 1 {
@@ -85,27 +88,65 @@ struct SearchPrefilter: Sendable {
             return false
         }
         let present = line.presence
-        return first.0 & present.0 != 0 || first.1 & present.1 != 0 || first.2 & present.2 != 0
-            || first.3 & present.3 != 0
+        guard
+            first.0 & present.0 != 0 || first.1 & present.1 != 0 || first.2 & present.2 != 0
+                || first.3 & present.3 != 0
+        else { return false }
+        return literals.mayOccur(from: position, in: line)
     }
 }
 
 /// Which bytes a line contains and where each last occurs.
 final class LineProfile {
     @exclusivity(unchecked) private(set) var presence: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    /// Per slot of a two-byte window's hash, the generation of the line (high half) and the
+    /// last offset of a window that hashed there (low half); `trigramSlots` the same for
+    /// three-byte windows. Entries of earlier lines have another generation, so the tables are
+    /// never cleared.
+    let bigramSlots: UnsafeMutablePointer<UInt64>
+    let trigramSlots: UnsafeMutablePointer<UInt64>
+    @exclusivity(unchecked) private(set) var generation: UInt64 = 0
+    static let windowSlotBits = 12
     /// Per byte value, its last offset in the line, or -1.
     let lastIndex: UnsafeMutablePointer<Int>
 
     init() {
         lastIndex = .allocate(capacity: 256)
         lastIndex.initialize(repeating: -1, count: 256)
+        bigramSlots = .allocate(capacity: 1 << Self.windowSlotBits)
+        bigramSlots.initialize(repeating: 0, count: 1 << Self.windowSlotBits)
+        trigramSlots = .allocate(capacity: 1 << Self.windowSlotBits)
+        trigramSlots.initialize(repeating: 0, count: 1 << Self.windowSlotBits)
     }
 
     deinit {
         lastIndex.deallocate()
+        bigramSlots.deallocate()
+        trigramSlots.deallocate()
+    }
+
+    /// The slot of a two-byte window (`third` nil) or a three-byte one.
+    @inline(__always)
+    static func windowSlot(_ first: UInt8, _ second: UInt8, _ third: UInt8?) -> Int {
+        var window = UInt32(first) | UInt32(second) << 8
+        if let third { window |= UInt32(third) << 16 | 1 << 24 }
+        return Int((window &* 0x9E37_79B1) >> UInt32(32 - windowSlotBits))
     }
 
     func reset(_ line: UnsafeBufferPointer<UInt8>) {
+        generation &+= 1
+        let stamp = generation << 32
+        // Offsets past 32 bits would not fit; such lines are cut long before (maxLineLength).
+        if line.count > 1, line.count < Int(UInt32.max) {
+            for offset in 0..<(line.count - 1) {
+                let first = line[offset]
+                let second = line[offset + 1]
+                bigramSlots[Self.windowSlot(first, second, nil)] = stamp | UInt64(offset)
+                if offset + 2 < line.count {
+                    trigramSlots[Self.windowSlot(first, second, line[offset + 2])] = stamp | UInt64(offset)
+                }
+            }
+        }
         lastIndex.update(repeating: -1, count: 256)
         var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         for (offset, byte) in line.enumerated() {

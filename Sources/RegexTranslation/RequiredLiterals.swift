@@ -1,0 +1,155 @@
+/// Literal strings of which every match of a pattern contains at least one, read from the
+/// parsed pattern: what lets a scanner skip a search on a line that holds none of them.
+///
+/// PCRE2's own start-up facts are one code unit (the first, or the last required one); a
+/// keyword list such as `\b(catch|finally|throw|try)\b` starts with letters every line has,
+/// so PCRE2 is called and scans the whole rest of the line to fail. This reads the tree the way
+/// RE2's and codesearch's prefilters do, with two facts per node:
+///
+/// - `exact`: every string the node can match, when they are few (a literal, a small class,
+///   an alternation or sequence of such);
+/// - `required`: strings of which every match of the node contains one, at or after where the
+///   match starts (so lookbehinds, which look before it, require nothing).
+///
+/// Conservative throughout: a construct it does not follow (case-insensitive groups, dots,
+/// large classes, back-references, calls, conditionals) requires nothing and breaks exact
+/// sets, so the answer may be weaker than the truth but never wrong.
+enum RequiredLiterals {
+    /// The most strings an exact or required set may hold before it is given up.
+    static let maxStrings = 64
+    /// Longer exact strings are not grown further (the required set keeps the shorter ones).
+    static let maxLength = 16
+
+    struct Facts {
+        var exact: Set<[UInt8]>?
+        var required: Set<[UInt8]>?
+    }
+
+    /// The required strings of a whole pattern, or nil when it requires none that help
+    /// (an empty string among them means any subject may match).
+    static func of(_ node: OnigNode) -> Set<[UInt8]>? {
+        let facts = self.facts(node)
+        let candidates = [facts.required, facts.exact].compactMap { $0 }
+        return best(candidates)
+    }
+
+    /// Of several valid required sets, the most selective: longest shortest string, then fewest.
+    static func best(_ candidates: [Set<[UInt8]>]) -> Set<[UInt8]>? {
+        var chosen: Set<[UInt8]>?
+        var chosenScore = (0, Int.min)
+        for candidate in candidates where !candidate.isEmpty {
+            let shortest = candidate.map(\.count).min() ?? 0
+            guard shortest > 0 else { continue }
+            let score = (min(shortest, 3), -candidate.count)
+            if score > chosenScore {
+                chosen = candidate
+                chosenScore = score
+            }
+        }
+        return chosen
+    }
+
+    static let zeroWidth = Facts(exact: [[]], required: nil)
+    static let unknown = Facts(exact: nil, required: nil)
+
+    static func facts(_ node: OnigNode) -> Facts {
+        switch node {
+        case .empty, .anchor:
+            return zeroWidth
+        case .literal(let scalar):
+            guard let scalar = Unicode.Scalar(scalar) else { return unknown }
+            return Facts(exact: [Array(String(Character(scalar)).utf8)], required: nil)
+        case .set(let set):
+            return Facts(exact: smallClass(set), required: nil)
+        case .sequence(let nodes):
+            return sequence(nodes.map(facts))
+        case .alternation(let nodes):
+            return alternation(nodes.map(facts))
+        case .group(let kind, let body):
+            return group(kind, body)
+        case .quantified(let body, let quantifier):
+            guard quantifier.min > 0 else { return unknown }
+            let inner = facts(body)
+            let required = best([inner.required, inner.exact].compactMap { $0 })
+            let isOnce = quantifier.min == 1 && quantifier.max == 1
+            return Facts(exact: isOnce ? inner.exact : nil, required: required)
+        case .dot, .verbatim, .backReference, .call, .conditional, .absent, .fail:
+            return unknown
+        }
+    }
+
+    private static func group(_ kind: OnigGroupKind, _ body: OnigNode) -> Facts {
+        switch kind {
+        case .capture, .nonCapturing, .atomic:
+            return facts(body)
+        case .options(let change):
+            // Case folding (Unicode's, with its non-ASCII variants) is not followed.
+            return change.ignoreCase == true ? unknown : facts(body)
+        case .lookahead:
+            // Zero width, but what it looks at lies at or after the match start.
+            let inner = facts(body)
+            return Facts(exact: [[]], required: best([inner.required, inner.exact].compactMap { $0 }))
+        case .negativeLookahead, .lookbehind, .negativeLookbehind:
+            return zeroWidth
+        }
+    }
+
+    private static func sequence(_ elements: [Facts]) -> Facts {
+        var candidates: [Set<[UInt8]>] = []
+        // The exact strings of the current run of elements whose strings are all known.
+        var run: Set<[UInt8]> = [[]]
+        var allExact = true
+        for element in elements {
+            if let required = element.required { candidates.append(required) }
+            guard let exact = element.exact else {
+                candidates.append(run)
+                run = [[]]
+                allExact = false
+                continue
+            }
+            if run.count * exact.count > maxStrings || run.contains(where: { $0.count >= maxLength }) {
+                candidates.append(run)
+                run = exact
+                allExact = false
+                continue
+            }
+            var product: Set<[UInt8]> = []
+            for prefix in run {
+                for suffix in exact { product.insert(prefix + suffix) }
+            }
+            run = product
+        }
+        candidates.append(run)
+        return Facts(exact: allExact ? run : nil, required: best(candidates))
+    }
+
+    private static func alternation(_ branches: [Facts]) -> Facts {
+        var exact: Set<[UInt8]>? = []
+        var required: Set<[UInt8]>? = []
+        for branch in branches {
+            if let known = branch.exact, let sum = exact, sum.count + known.count <= maxStrings {
+                exact = sum.union(known)
+            } else {
+                exact = nil
+            }
+            let branchRequired = best([branch.required, branch.exact].compactMap { $0 })
+            if let branchRequired, let sum = required, sum.count + branchRequired.count <= maxStrings {
+                required = sum.union(branchRequired)
+            } else {
+                required = nil
+            }
+        }
+        return Facts(exact: exact, required: required)
+    }
+
+    /// The strings of a class of a few plain scalars (`[\(\<]`), else nil.
+    private static func smallClass(_ set: ClassSet) -> Set<[UInt8]>? {
+        guard case .union(let items, negated: false) = set, items.count <= 4 else { return nil }
+        var strings: Set<[UInt8]> = []
+        for item in items {
+            guard case .scalar(let value) = item, let scalar = Unicode.Scalar(value) else { return nil }
+            strings.insert(Array(String(Character(scalar)).utf8))
+        }
+        return strings
+    }
+}

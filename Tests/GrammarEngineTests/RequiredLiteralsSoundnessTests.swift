@@ -1,0 +1,97 @@
+import Foundation
+import GrammarEngine
+import RegexTranslation
+import TestSupport
+import Testing
+
+/// Skipping searches by required literals never hides a match: PCRE2 itself is the oracle.
+@Suite struct RequiredLiteralsSoundnessTests {
+    /// A random Oniguruma pattern over a small alphabet, with the constructs the literal reader
+    /// handles and some it gives up on.
+    static func pattern(depth: Int, using generator: inout SeededGenerator) -> String {
+        let atoms = [
+            "ab", "abc", "ca", "b", "cab", "a", "[ab]", #"[\(<]"#, ".", #"\b"#, "^", "$", #"\s"#, "bca",
+        ]
+        guard depth > 0, Int.random(in: 0..<3, using: &generator) > 0 else {
+            return atoms.randomElement(using: &generator)!
+        }
+        let inner = { (generator: inout SeededGenerator) in pattern(depth: depth - 1, using: &generator) }
+        switch Int.random(in: 0..<12, using: &generator) {
+        case 0, 1, 2: return inner(&generator) + inner(&generator)
+        case 3: return "(?:\(inner(&generator))|\(inner(&generator)))"
+        case 4: return "(\(inner(&generator)))"
+        case 5:
+            return "(?:\(inner(&generator)))" + ["?", "*", "+", "{1}", "{2}", "{0,1}"].randomElement(
+                using: &generator)!
+        case 6: return "(?=\(inner(&generator)))"
+        case 7: return "(?!\(inner(&generator)))"
+        case 8: return "(?<=ab)" + inner(&generator)
+        case 9: return "(?<!c)" + inner(&generator)
+        case 10: return "(?i:\(inner(&generator)))"
+        default: return inner(&generator) + "|" + inner(&generator)
+        }
+    }
+
+    static func subject(using generator: inout SeededGenerator) -> String {
+        let characters = Array("abcABC (<\t")
+        let length = Int.random(in: 0..<24, using: &generator)
+        return String((0..<length).map { _ in characters.randomElement(using: &generator)! }) + "\n"
+    }
+
+    static func contains(_ subject: [UInt8], _ literal: [UInt8], from start: Int) -> Bool {
+        guard literal.count <= subject.count - start else { return false }
+        return (start...(subject.count - literal.count)).contains {
+            subject[$0..<($0 + literal.count)].elementsEqual(literal)
+        }
+    }
+
+    @Test(arguments: 0..<4)
+    func everyMatchHoldsARequiredLiteral(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        var checkedMatches = 0
+        for _ in 0..<300 {
+            let source = Self.pattern(depth: 4, using: &generator)
+            let translated = try OnigurumaTranslator.translate(source)
+            guard !translated.requiredLiterals.isEmpty else { continue }
+            let pattern = try Pattern(translated.source)
+            for _ in 0..<20 {
+                let subject = Array(Self.subject(using: &generator).utf8)
+                try subject.withUnsafeBufferPointer { buffer in
+                    for start in 0...subject.count {
+                        guard pattern.firstMatch(in: buffer, from: start) != nil else { continue }
+                        checkedMatches += 1
+                        let held = translated.requiredLiterals.contains {
+                            Self.contains(subject, $0, from: start)
+                        }
+                        try #require(
+                            held,
+                            "\(source) matched \(String(decoding: subject, as: UTF8.self).debugDescription) from \(start) without \(translated.requiredLiterals.map { String(decoding: $0, as: UTF8.self) })"
+                        )
+                    }
+                }
+            }
+        }
+        #expect(checkedMatches > 100, "too few matches of patterns with literals: \(checkedMatches)")
+    }
+
+    @Test(arguments: 0..<4)
+    func grammarsOfRandomPatternsTokenizeAlikeWithAndWithoutTheFilter(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed + 100)
+        for _ in 0..<40 {
+            let rules = (0..<4).map { index in
+                let source = Self.pattern(depth: 3, using: &generator)
+                let escaped = String(data: try! JSONEncoder().encode(source), encoding: .utf8)!
+                return #"{"match": \#(escaped), "name": "r\#(index)"}"#
+            }
+            let json = #"{"scopeName": "source.r", "patterns": [\#(rules.joined(separator: ", "))]}"#
+            var plain = Grammar.Configuration()
+            plain.prefiltersSearches = false
+            let unfiltered = try GrammarFixtures.grammar(json, configuration: plain)
+            let filtered = try GrammarFixtures.grammar(json)
+            let text = (0..<12).map { _ in Self.subject(using: &generator) }.joined()
+            #expect(
+                filtered.tokenizeDocument(text, jobs: 1) == unfiltered.tokenizeDocument(text, jobs: 1),
+                "\(json)")
+        }
+    }
+}
