@@ -15,8 +15,11 @@
 /// large classes, back-references, calls, conditionals) requires nothing and breaks exact
 /// sets, so the answer may be weaker than the truth but never wrong.
 enum RequiredLiterals {
-    /// The most strings an exact or required set may hold before it is given up.
-    static let maxStrings = 64
+    /// The most strings an alternation's exact or required set may hold before it is given up
+    /// (keyword lists of grammars name hundreds of builtins).
+    static let maxStrings = 1_024
+    /// The most strings a sequence's cross product of exact sets may grow to.
+    static let maxProduct = 64
     /// Longer exact strings are not grown further (the required set keeps the shorter ones).
     static let maxLength = 16
 
@@ -107,7 +110,7 @@ enum RequiredLiterals {
                 allExact = false
                 continue
             }
-            if run.count * exact.count > maxStrings || run.contains(where: { $0.count >= maxLength }) {
+            if run.count * exact.count > maxProduct || run.contains(where: { $0.count >= maxLength }) {
                 candidates.append(run)
                 run = exact
                 allExact = false

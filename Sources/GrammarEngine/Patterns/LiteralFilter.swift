@@ -1,50 +1,72 @@
 /// A test of whether a line may hold one of a pattern's required literals
 /// (`TranslatedPattern.requiredLiterals`) at or after a search start, without calling PCRE2.
 ///
-/// Each literal is represented by its first two or three bytes (three when every literal has
-/// three), hashed to a slot of the line's window table (`LineProfile`), which holds, per slot,
-/// the last offset where a window of the line hashed there. A present literal's window always
-/// left an offset at or after the search start in its slot, so when none of the literals'
-/// slots has one, no literal is there; a hit may be a collision, and PCRE2 then decides.
+/// Each literal is represented by the key of its first two or three bytes (three when every
+/// literal has three; `LineProfile.windowKey`). A few literals are looked up, key by key, in
+/// the line's table of the last offset of a window per slot: a present literal left an offset
+/// at or after the search start in its slot, so when none of the slots shows one, no literal
+/// is there. Many literals (keyword lists of hundreds of names) are a bitmap of 65,536 keys
+/// that the keys of the line's windows from the search start are looked up in. Either way a
+/// hit may be a collision, and PCRE2 then decides.
 struct LiteralFilter: @unchecked Sendable {
     /// 2 or 3; 0 when the pattern has no usable literals and every line passes.
     let gramLength: Int
+    /// The table slots of the literals' keys, when they are few.
     private let slots: UnsafeMutablePointer<UInt16>?
     private let slotCount: Int
+    /// A bit per key, when the literals are many.
+    private let bitmap: UnsafeMutablePointer<UInt64>?
 
     /// A filter that lets every line pass.
-    static let none = LiteralFilter(gramLength: 0, slots: nil, slotCount: 0)
+    static let none = LiteralFilter(gramLength: 0, slots: nil, slotCount: 0, bitmap: nil)
+    /// Above this many distinct slots, the filter walks the line instead of the slots.
+    static let maxSlotsLookedUp = 16
 
-    /// A filter for `literals`; its slots must be freed with `deallocate()` by the owner.
+    /// A filter for `literals`; its tables must be freed with `deallocate()` by the owner.
     static func make(_ literals: [[UInt8]]) -> LiteralFilter {
         let shortest = literals.map(\.count).min() ?? 0
         guard shortest >= 2 else { return .none }
         let gramLength = min(shortest, 3)
-        var distinct: [UInt16] = []
-        for literal in literals {
-            let slot = UInt16(
-                LineProfile.windowSlot(literal[0], literal[1], gramLength == 3 ? literal[2] : nil))
-            if !distinct.contains(slot) { distinct.append(slot) }
+        let keys = Set(literals.map { LineProfile.windowKey($0[0], $0[1], gramLength == 3 ? $0[2] : nil) })
+        let distinct = Set(keys.map { UInt16(LineProfile.tableSlot($0)) })
+        if distinct.count > maxSlotsLookedUp {
+            let words = 65_536 / 64
+            let bitmap = UnsafeMutablePointer<UInt64>.allocate(capacity: words)
+            bitmap.initialize(repeating: 0, count: words)
+            for key in keys { bitmap[Int(key) >> 6] |= 1 << UInt64(key & 63) }
+            return LiteralFilter(gramLength: gramLength, slots: nil, slotCount: 0, bitmap: bitmap)
         }
         let slots = UnsafeMutablePointer<UInt16>.allocate(capacity: distinct.count)
-        slots.initialize(from: distinct, count: distinct.count)
-        return LiteralFilter(gramLength: gramLength, slots: slots, slotCount: distinct.count)
+        slots.initialize(from: distinct.sorted(), count: distinct.count)
+        return LiteralFilter(gramLength: gramLength, slots: slots, slotCount: distinct.count, bitmap: nil)
     }
 
-    /// Frees the slots.
+    /// Frees the tables.
     func deallocate() {
         slots?.deallocate()
+        bitmap?.deallocate()
     }
 
     /// Whether some literal may start at or after `position` in the profiled line.
     @inline(__always)
     func mayOccur(from position: Int, in line: LineProfile) -> Bool {
-        guard let slots else { return true }
-        let table = gramLength == 3 ? line.trigramSlots : line.bigramSlots
-        let generation = line.generation
-        for index in 0..<slotCount {
-            let entry = table[Int(slots[index])]
-            if entry >> 32 == generation, Int(entry & 0xFFFF_FFFF) >= position { return true }
+        if let slots {
+            let table = gramLength == 3 ? line.trigramSlots : line.bigramSlots
+            let generation = line.generation
+            for index in 0..<slotCount {
+                let entry = table[Int(slots[index])]
+                if entry >> 32 == generation, Int(entry & 0xFFFF_FFFF) >= position { return true }
+            }
+            return false
+        }
+        guard let bitmap else { return true }
+        let keyAt = gramLength == 3 ? line.trigramKeyAt : line.bigramKeyAt
+        var offset = position
+        let end = line.count - gramLength
+        while offset <= end {
+            let key = Int(keyAt[offset])
+            if bitmap[key >> 6] & (1 << UInt64(key & 63)) != 0 { return true }
+            offset += 1
         }
         return false
     }

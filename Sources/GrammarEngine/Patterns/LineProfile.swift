@@ -1,0 +1,103 @@
+/// What the prefilters need to know about the line being tokenized, computed once per line:
+/// which bytes it contains and where each last occurs, and where its two- and three-byte
+/// windows are (see `LiteralFilter`).
+final class LineProfile {
+    @exclusivity(unchecked) private(set) var presence: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    /// Per byte value, its last offset in the line, or -1.
+    let lastIndex: UnsafeMutablePointer<Int>
+    /// Per slot of a two-byte window's hash, the generation of the line (high half) and the
+    /// last offset of a window that hashed there (low half); `trigramSlots` the same for
+    /// three-byte windows. Entries of earlier lines have another generation, so the tables are
+    /// never cleared.
+    let bigramSlots: UnsafeMutablePointer<UInt64>
+    let trigramSlots: UnsafeMutablePointer<UInt64>
+    /// Per offset of the line, the key of the two-byte window that starts there
+    /// (`trigramKeyAt`: the three-byte one); valid while a window fits before the line's end.
+    @exclusivity(unchecked) private(set) var bigramKeyAt: UnsafeMutablePointer<UInt16>
+    @exclusivity(unchecked) private(set) var trigramKeyAt: UnsafeMutablePointer<UInt16>
+    @exclusivity(unchecked) private var slotAtCapacity = 256
+    @exclusivity(unchecked) private(set) var generation: UInt64 = 0
+    /// The line's length in bytes.
+    @exclusivity(unchecked) private(set) var count = 0
+    static let windowSlotBits = 12
+
+    init() {
+        lastIndex = .allocate(capacity: 256)
+        lastIndex.initialize(repeating: -1, count: 256)
+        bigramSlots = .allocate(capacity: 1 << Self.windowSlotBits)
+        bigramSlots.initialize(repeating: 0, count: 1 << Self.windowSlotBits)
+        trigramSlots = .allocate(capacity: 1 << Self.windowSlotBits)
+        trigramSlots.initialize(repeating: 0, count: 1 << Self.windowSlotBits)
+        bigramKeyAt = .allocate(capacity: slotAtCapacity)
+        trigramKeyAt = .allocate(capacity: slotAtCapacity)
+    }
+
+    deinit {
+        lastIndex.deallocate()
+        bigramSlots.deallocate()
+        trigramSlots.deallocate()
+        bigramKeyAt.deallocate()
+        trigramKeyAt.deallocate()
+    }
+
+    /// The 16-bit key of a two-byte window (`third` nil: the two bytes themselves) or of a
+    /// three-byte one (a hash).
+    @inline(__always)
+    static func windowKey(_ first: UInt8, _ second: UInt8, _ third: UInt8?) -> UInt16 {
+        let pair = UInt16(first) | UInt16(second) << 8
+        guard let third else { return pair }
+        let window = UInt32(pair) | UInt32(third) << 16
+        return UInt16(truncatingIfNeeded: (window &* 0x9E37_79B1) >> 16)
+    }
+
+    /// The slot of a window key in the tables of last offsets.
+    @inline(__always)
+    static func tableSlot(_ key: UInt16) -> Int {
+        Int((UInt32(key) &* 0x9E37_79B1) >> UInt32(32 - windowSlotBits))
+    }
+
+    func reset(_ line: UnsafeBufferPointer<UInt8>) {
+        generation &+= 1
+        count = line.count
+        recordWindows(line)
+        lastIndex.update(repeating: -1, count: 256)
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        for (offset, byte) in line.enumerated() {
+            lastIndex[Int(byte)] = offset
+            let bit: UInt64 = 1 << UInt64(byte & 63)
+            switch byte >> 6 {
+            case 0: words.0 |= bit
+            case 1: words.1 |= bit
+            case 2: words.2 |= bit
+            default: words.3 |= bit
+            }
+        }
+        presence = words
+    }
+
+    private func recordWindows(_ line: UnsafeBufferPointer<UInt8>) {
+        // Offsets must fit the low half of an entry; such lines are cut long before
+        // (`Grammar.Configuration.maxLineLength`).
+        guard line.count > 1, line.count < Int(UInt32.max) else { return }
+        if line.count > slotAtCapacity {
+            bigramKeyAt.deallocate()
+            trigramKeyAt.deallocate()
+            slotAtCapacity = line.count
+            bigramKeyAt = .allocate(capacity: slotAtCapacity)
+            trigramKeyAt = .allocate(capacity: slotAtCapacity)
+        }
+        let stamp = generation << 32
+        for offset in 0..<(line.count - 1) {
+            let first = line[offset]
+            let second = line[offset + 1]
+            let bigram = Self.windowKey(first, second, nil)
+            bigramSlots[Self.tableSlot(bigram)] = stamp | UInt64(offset)
+            bigramKeyAt[offset] = bigram
+            if offset + 2 < line.count {
+                let trigram = Self.windowKey(first, second, line[offset + 2])
+                trigramSlots[Self.tableSlot(trigram)] = stamp | UInt64(offset)
+                trigramKeyAt[offset] = trigram
+            }
+        }
+    }
+}
