@@ -103,15 +103,22 @@ import Testing
         let letters = Array("abcd")
         let words = Set(
             (0..<60).map { _ in
-                String((0..<Int.random(in: shortest...5, using: &generator)).map { _ in letters.randomElement(using: &generator)! })
+                String(
+                    (0..<Int.random(in: shortest...5, using: &generator)).map { _ in
+                        letters.randomElement(using: &generator)!
+                    })
             })
-        let json = #"{"scopeName": "source.k", "patterns": [{"match": "\\b(\#(words.sorted().joined(separator: "|")))\\b", "name": "k"}]}"#
+        let json =
+            #"{"scopeName": "source.k", "patterns": [{"match": "\\b(\#(words.sorted().joined(separator: "|")))\\b", "name": "k"}]}"#
         var plain = Grammar.Configuration()
         plain.prefiltersSearches = false
         let unfiltered = try GrammarFixtures.grammar(json, configuration: plain)
         let filtered = try GrammarFixtures.grammar(json)
         let text = (0..<400).map { _ in
-            String((0..<Int.random(in: 0..<30, using: &generator)).map { _ in Array("abcde ").randomElement(using: &generator)! }) + "\n"
+            String(
+                (0..<Int.random(in: 0..<30, using: &generator)).map { _ in
+                    Array("abcde ").randomElement(using: &generator)!
+                }) + "\n"
         }.joined()
         let expected = unfiltered.tokenizeDocument(text, jobs: 1)
         #expect(expected.contains { $0.scopes.last == "k" }, "the text should hold some keywords")
