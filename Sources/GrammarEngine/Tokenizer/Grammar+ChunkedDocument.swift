@@ -64,7 +64,7 @@ extension Grammar {
         guard plan.chunks.count > 1 else {
             var run = ChunkRun(expectedBytes: bytes.count, expectedLines: lines.count, recordsLines: false)
             tokenize(lines: 0..<lines.count, of: lines, in: bytes, from: nil, into: &run)
-            return DocumentTokenization(tokens: run.tokens, chunkCount: 1, seams: [])
+            return DocumentTokenization(tokens: TokenBuffer.join([(run.tokens, 0)]), chunkCount: 1, seams: [])
         }
         let runs = tokenizeChunks(plan.chunks, of: lines, in: bytes)
         return join(runs, of: plan.chunks, lines: lines, in: bytes)
@@ -126,9 +126,10 @@ extension Grammar {
         _ runs: [(guess: RuleStack?, run: ChunkRun)], of chunks: [ChunkPlan.Chunk], lines: DocumentLines,
         in bytes: UnsafeBufferPointer<UInt8>
     ) -> DocumentTokenization {
-        var joined = runs[0].run
-        var state = joined.endStates.last
+        var state = runs[0].run.endStates.last
         var seams: [DocumentTokenization.Seam] = []
+        // The token buffers to move into the result, each from where its tokens are kept.
+        var parts: [(buffer: TokenBuffer, from: Int)] = [(runs[0].run.tokens, 0)]
         for index in 1..<runs.count {
             let (guess, run) = runs[index]
             let chunkLines = chunks[index].lines
@@ -137,10 +138,11 @@ extension Grammar {
             if !guessedRight {
                 // Tokenize again from the right state until this run's end state is met.
                 let workspace = MatchWorkspace.current
+                var redone = ChunkRun(expectedBytes: 4_096, expectedLines: 0, recordsLines: false)
                 while resumeLine < chunkLines.upperBound {
                     let tokenization = tokenizeLine(
                         utf8: lines.text(resumeLine, in: bytes), state: state, workspace: workspace)
-                    joined.append(
+                    redone.append(
                         tokenization, lineStart: lines.starts[resumeLine], lineEnd: lines.ends[resumeLine])
                     state = tokenization.endState
                     resumeLine += 1
@@ -148,6 +150,7 @@ extension Grammar {
                         break
                     }
                 }
+                parts.append((redone.tokens, 0))
             }
             seams.append(
                 DocumentTokenization.Seam(
@@ -155,10 +158,10 @@ extension Grammar {
                     linesRetokenized: resumeLine - chunkLines.lowerBound))
             if resumeLine < chunkLines.upperBound {
                 let firstKept = run.lineTokenStarts[resumeLine - chunkLines.lowerBound]
-                joined.tokens.append(contentsOf: run.tokens[firstKept...])
+                parts.append((run.tokens, firstKept))
                 state = run.endStates.last
             }
         }
-        return DocumentTokenization(tokens: joined.tokens, chunkCount: runs.count, seams: seams)
+        return DocumentTokenization(tokens: TokenBuffer.join(parts), chunkCount: runs.count, seams: seams)
     }
 }

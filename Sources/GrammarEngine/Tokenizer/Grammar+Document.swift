@@ -38,7 +38,7 @@ extension Grammar {
 /// The tokens of a run of consecutive lines, and what a later run needs to check it against:
 /// where each line's tokens start and each line's end state.
 struct ChunkRun {
-    var tokens: [DocumentToken] = []
+    let tokens: TokenBuffer
     /// Per line, the index of its first token in `tokens`; kept only when `recordsLines`.
     var lineTokenStarts: [Int] = []
     /// Per line, its end state; only the last is kept unless `recordsLines`.
@@ -49,7 +49,7 @@ struct ChunkRun {
         self.recordsLines = recordsLines
         // Code has about one token per three or four bytes: one allocation instead of the
         // first dozen doublings (each a copy of every token so far).
-        tokens.reserveCapacity(expectedBytes / 4 + 16)
+        tokens = TokenBuffer(capacity: expectedBytes / 4 + 16)
         if recordsLines {
             lineTokenStarts.reserveCapacity(expectedLines)
             endStates.reserveCapacity(expectedLines)
