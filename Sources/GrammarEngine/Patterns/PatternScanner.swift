@@ -103,7 +103,7 @@ struct PatternScanner {
                 start = cachedStart
             } else {
                 let found =
-                    (!usesPrefilter || slot.prefilter.pointee.mayMatch(from: position, in: profile))
+                    (!usesPrefilter || SearchPrefilter.mayMatch(slot.prefilter, from: position, in: profile))
                     && slot.withPattern {
                         $0.search(subject, length: length, from: position, workspace: workspace)
                     }
