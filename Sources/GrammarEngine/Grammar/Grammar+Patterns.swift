@@ -22,6 +22,15 @@ extension Grammar {
         return rule.publishedList(variant) ?? list
     }
 
+    /// `compiledList` without taking a reference: a published list lives as long as its rule.
+    @inline(__always)
+    func unretainedCompiledList(_ rule: Rule, allowA: Bool, allowG: Bool) -> Unmanaged<CompiledRuleList> {
+        if let list = rule.unretainedList(RegexSource.variantIndex(allowA: allowA, allowG: allowG)) {
+            return list
+        }
+        return Unmanaged.passUnretained(compiledList(rule, allowA: allowA, allowG: allowG))
+    }
+
     /// Joins runs of combinable patterns into alternations, so one search replaces many.
     ///
     /// Runs are cut at patterns that cannot be combined and kept to a bounded size (very large

@@ -74,6 +74,10 @@ public final class Grammar: @unchecked Sendable {
     // Build-time state; read-only once `init` returns (except `diagnostics`). Fields read per
     // scan skip dynamic exclusivity checks.
     @exclusivity(unchecked) var rules: [Rule?] = [nil]
+    /// `rules` again as unretained references, made once `init` has built them all, so the
+    /// scan reads a rule without retaining and releasing it; `rules` keeps them alive.
+    @exclusivity(unchecked) private(set) var unretainedRules = UnsafeMutableBufferPointer<Unmanaged<Rule>?>(
+        start: nil, count: 0)
     var ruleIdsByRaw: [ObjectIdentifier: (raw: RawRule, id: Int)] = [:]
     var includedGrammars: [String: Context] = [:]
     @exclusivity(unchecked) var rootId = 0
@@ -104,6 +108,12 @@ public final class Grammar: @unchecked Sendable {
         injections = collectInjections(rootContext: context)
         hasInjections = !injections.isEmpty
         hasWhileRules = rules.contains { $0?.kind == .beginWhile }
+        unretainedRules = .allocate(capacity: rules.count)
+        _ = unretainedRules.initialize(from: rules.map { $0.map(Unmanaged.passUnretained) })
+    }
+
+    deinit {
+        unretainedRules.deallocate()
     }
 
     /// Patterns that failed to translate or compile so far (their rules are disabled), and rules
@@ -116,5 +126,11 @@ public final class Grammar: @unchecked Sendable {
 
     func rule(_ id: Int) -> Rule? {
         id > 0 && id < rules.count ? rules[id] : nil
+    }
+
+    /// `rule(id)` without taking a reference.
+    @inline(__always)
+    func unretainedRule(_ id: Int) -> Unmanaged<Rule>? {
+        id > 0 && id < unretainedRules.count ? unretainedRules[id] : nil
     }
 }

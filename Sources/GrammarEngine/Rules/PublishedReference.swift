@@ -23,6 +23,13 @@ struct PublishedReference<Instance: AnyObject>: ~Copyable, @unchecked Sendable {
         return Unmanaged<Instance>.fromOpaque(pointer).takeUnretainedValue()
     }
 
+    /// The published value without taking a reference, or nil before anything was published;
+    /// it stays alive as long as this reference does.
+    func loadUnretained() -> Unmanaged<Instance>? {
+        guard let pointer = UnsafeRawPointer(bitPattern: bits.load(ordering: .acquiring)) else { return nil }
+        return Unmanaged<Instance>.fromOpaque(pointer)
+    }
+
     /// Publishes `value` unless a value is already there; returns the published one.
     func storeIfNil(_ value: Instance) -> Instance {
         let retained = Unmanaged.passRetained(value)

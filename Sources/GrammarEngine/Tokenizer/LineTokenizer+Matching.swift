@@ -37,21 +37,28 @@ extension LineTokenizer {
     }
 
     /// The next match of the top frame's rule list, with its end pattern first or last.
+    ///
+    /// The rule and its list are read without taking references (the grammar keeps both alive):
+    /// retaining and releasing them around every scan was a visible share of the profile.
     func matchRule(
         length: Int, generation: Int, allowA: Bool, allowG: Bool, linePos: Int, stack: RuleStack
     ) -> (ruleId: Int, match: PatternMatch)? {
-        guard let rule = grammar.rule(stack.ruleId) else { return nil }
-        let list = grammar.compiledList(rule, allowA: allowA, allowG: allowG)
-        var scanner = PatternScanner(list: list)
-        if rule.kind == .beginEnd {
-            scanner.extra = grammar.closingPattern(
-                rule, resolved: stack.endRule, allowA: allowA, allowG: allowG)
-            scanner.extraFirst = !rule.applyEndPatternLast
+        guard let unretainedRule = grammar.unretainedRule(stack.ruleId) else { return nil }
+        return unretainedRule._withUnsafeGuaranteedRef { rule in
+            grammar.unretainedCompiledList(rule, allowA: allowA, allowG: allowG)._withUnsafeGuaranteedRef {
+                list in
+                var scanner = PatternScanner(list: list)
+                if rule.kind == .beginEnd {
+                    scanner.extra = grammar.closingPattern(
+                        rule, resolved: stack.endRule, allowA: allowA, allowG: allowG)
+                    scanner.extraFirst = !rule.applyEndPatternLast
+                }
+                guard
+                    let (index, match) = scanner.scan(
+                        line, length: length, from: linePos, generation: generation, workspace: workspace)
+                else { return nil }
+                return (index.map { list.ruleIds[$0] } ?? Rule.endRuleId, match)
+            }
         }
-        guard
-            let (index, match) = scanner.scan(
-                line, length: length, from: linePos, generation: generation, workspace: workspace)
-        else { return nil }
-        return (index.map { list.ruleIds[$0] } ?? Rule.endRuleId, match)
     }
 }
