@@ -53,6 +53,7 @@ public final class MatchWorkspace {
     }
 
     deinit {
+        liveTable.deallocate()
         pcre2_match_data_free_8(matchData)
         pcre2_match_context_free_8(matchContext)
         if let jitStack { pcre2_jit_stack_free_8(jitStack) }
@@ -75,18 +76,37 @@ public final class MatchWorkspace {
         pcre2_set_match_limit_8(matchContext, limit)
     }
 
-    // Per rule list (by `CompiledRuleList.uid`), the entries that may still match.
+    // Per rule list (by `CompiledRuleList.uid`), the entries that may still match; the table
+    // holds the same sets unretained, for the scan, which reads one per scan.
     @exclusivity(unchecked) private var liveEntries: [LiveEntries?] = []
+    @exclusivity(unchecked) private var liveTable = UnsafeMutableBufferPointer<Unmanaged<LiveEntries>?>(
+        start: nil, count: 0)
 
-    /// The live-entry set of a list with `count` entries.
-    func liveEntries(list uid: Int, count: Int) -> LiveEntries {
+    /// The live-entry set of a list with `count` entries, unretained: the workspace keeps it
+    /// alive until the set of that list is replaced.
+    @inline(__always)
+    func liveEntries(list uid: Int, count: Int) -> Unmanaged<LiveEntries> {
+        if uid < liveTable.count, let known = liveTable[uid],
+            known._withUnsafeGuaranteedRef({ $0.capacity == count })
+        {
+            return known
+        }
+        return makeLiveEntries(list: uid, count: count)
+    }
+
+    private func makeLiveEntries(list uid: Int, count: Int) -> Unmanaged<LiveEntries> {
         if uid >= liveEntries.count {
             liveEntries.append(contentsOf: repeatElement(nil, count: uid + 1 - liveEntries.count + 16))
+            let table = UnsafeMutableBufferPointer<Unmanaged<LiveEntries>?>.allocate(
+                capacity: liveEntries.count)
+            _ = table.initialize(from: liveEntries.map { $0.map(Unmanaged.passUnretained) })
+            liveTable.deallocate()
+            liveTable = table
         }
-        if let known = liveEntries[uid], known.capacity == count { return known }
         let created = LiveEntries(capacity: count)
         liveEntries[uid] = created
-        return created
+        liveTable[uid] = Unmanaged.passUnretained(created)
+        return liveTable[uid]!
     }
 
     /// The search cache for captures retokenized at `depth` (1 for captures of the line).

@@ -146,31 +146,33 @@ struct PatternScanner {
         }
         if !stopped {
             if let listUID {
-                let live = workspace.liveEntries(list: listUID, count: buffer.count)
-                live.prepare(cache: cache, generation: generation)
-                let indices = live.indices
-                var kept = 0
-                var read = 0
-                while read < live.count {
-                    let index = indices[read]
-                    read += 1
-                    let (stop, dead) = consider(buffer[Int(index)])
-                    if !dead {
-                        indices[kept] = index
+                // Unretained: the workspace keeps its live-entry sets alive.
+                workspace.liveEntries(list: listUID, count: buffer.count)._withUnsafeGuaranteedRef { live in
+                    live.prepare(cache: cache, generation: generation)
+                    let indices = live.indices
+                    var kept = 0
+                    var read = 0
+                    while read < live.count {
+                        let index = indices[read]
+                        read += 1
+                        let (stop, dead) = consider(buffer[Int(index)])
+                        if !dead {
+                            indices[kept] = index
+                            kept += 1
+                        }
+                        if stop {
+                            stopped = true
+                            break
+                        }
+                    }
+                    // Keep the entries not visited, in order.
+                    while read < live.count {
+                        indices[kept] = indices[read]
                         kept += 1
+                        read += 1
                     }
-                    if stop {
-                        stopped = true
-                        break
-                    }
+                    live.count = kept
                 }
-                // Keep the entries not visited, in order.
-                while read < live.count {
-                    indices[kept] = indices[read]
-                    kept += 1
-                    read += 1
-                }
-                live.count = kept
             } else {
                 for slot in buffer where consider(slot).stop {
                     stopped = true
