@@ -22,11 +22,16 @@ struct PatternScanner {
         let prefilter: UnsafePointer<SearchPrefilter>
 
         init(_ entry: Entry) {
-            reference = Unmanaged.passUnretained(entry.pattern)
-            firstIndex = entry.firstIndex
-            uid = entry.pattern.uid
-            isCacheable = entry.pattern.isCacheable
-            prefilter = UnsafePointer(entry.pattern.prefilter)
+            self.init(unretained: Unmanaged.passUnretained(entry.pattern), firstIndex: entry.firstIndex)
+        }
+
+        /// A slot for a pattern that its owner keeps alive.
+        init(unretained pattern: Unmanaged<Pattern>, firstIndex: Int) {
+            reference = pattern
+            self.firstIndex = firstIndex
+            (uid, isCacheable, prefilter) = pattern._withUnsafeGuaranteedRef {
+                ($0.uid, $0.isCacheable, UnsafePointer($0.prefilter))
+            }
         }
 
         /// Runs `body` on the pattern without retaining it: the slot's owner keeps it alive
@@ -45,6 +50,9 @@ struct PatternScanner {
     /// An extra pattern and whether it goes before the entries.
     var extra: Pattern?
     var extraFirst = false
+    /// An extra pattern that its owner keeps alive (a rule's published end), in place of
+    /// `extra`: a retain and release of a pattern every thread shares, saved on every scan.
+    var unretainedExtra: Unmanaged<Pattern>?
 
     /// The winner: its list index (nil for the extra pattern) and its match.
     typealias Winner = (index: Int?, match: PatternMatch)
@@ -73,7 +81,9 @@ struct PatternScanner {
     ) -> Winner? {
         withExtendedLifetime(owner) {
             withExtendedLifetime(extra) {
-                let extraSlot = extra.map { Slot(Entry(pattern: $0, firstIndex: -1)) }
+                let extraSlot =
+                    unretainedExtra.map { Slot(unretained: $0, firstIndex: -1) }
+                    ?? extra.map { Slot(Entry(pattern: $0, firstIndex: -1)) }
                 return slots.withUnsafeBufferPointer { buffer in
                     scan(buffer, extraSlot, subject, length, position, generation, workspace)
                 }

@@ -73,6 +73,17 @@ final class RegexSource: @unchecked Sendable {
         }
     }
 
+    /// The compiled pattern for a variant without taking a reference (the source keeps it
+    /// alive), if compiled.
+    func unretainedCompiled(allowA: Bool, allowG: Bool) -> Unmanaged<Pattern>? {
+        switch hasAnchor ? Self.variantIndex(allowA: allowA, allowG: allowG) : 0 {
+        case 0: return variant0.loadUnretained()
+        case 1: return variant1.loadUnretained()
+        case 2: return variant2.loadUnretained()
+        default: return variant3.loadUnretained()
+        }
+    }
+
     /// Publishes the compiled pattern for a variant; the first one published wins.
     func publish(_ pattern: Pattern, allowA: Bool, allowG: Bool) -> Pattern {
         switch hasAnchor ? Self.variantIndex(allowA: allowA, allowG: allowG) : 0 {

@@ -49,8 +49,14 @@ extension LineTokenizer {
                 list in
                 var scanner = PatternScanner(list: list)
                 if rule.kind == .beginEnd {
-                    scanner.extra = grammar.closingPattern(
-                        rule, resolved: stack.endRule, allowA: allowA, allowG: allowG)
+                    if stack.endRule == nil, let end = rule.end, !end.hasBackReferences,
+                        let compiled = end.unretainedCompiled(allowA: allowA, allowG: allowG)
+                    {
+                        scanner.unretainedExtra = compiled
+                    } else {
+                        scanner.extra = grammar.closingPattern(
+                            rule, resolved: stack.endRule, allowA: allowA, allowG: allowG)
+                    }
                     scanner.extraFirst = !rule.applyEndPatternLast
                 }
                 guard
