@@ -53,6 +53,7 @@ public final class MatchWorkspace {
     }
 
     deinit {
+        for entry in liveTable { entry?.release() }
         liveTable.deallocate()
         pcre2_match_data_free_8(matchData)
         pcre2_match_context_free_8(matchContext)
@@ -76,9 +77,9 @@ public final class MatchWorkspace {
         pcre2_set_match_limit_8(matchContext, limit)
     }
 
-    // Per rule list (by `CompiledRuleList.uid`), the entries that may still match; the table
-    // holds the same sets unretained, for the scan, which reads one per scan.
-    @exclusivity(unchecked) private var liveEntries: [LiveEntries?] = []
+    // Per rule list (by `CompiledRuleList.uid`), the entries that may still match. The table
+    // holds one reference to each set, released in `deinit`, and hands them out unretained:
+    // the scan reads one per scan.
     @exclusivity(unchecked) private var liveTable = UnsafeMutableBufferPointer<Unmanaged<LiveEntries>?>(
         start: nil, count: 0)
 
@@ -95,18 +96,19 @@ public final class MatchWorkspace {
     }
 
     private func makeLiveEntries(list uid: Int, count: Int) -> Unmanaged<LiveEntries> {
-        if uid >= liveEntries.count {
-            liveEntries.append(contentsOf: repeatElement(nil, count: uid + 1 - liveEntries.count + 16))
-            let table = UnsafeMutableBufferPointer<Unmanaged<LiveEntries>?>.allocate(
-                capacity: liveEntries.count)
-            _ = table.initialize(from: liveEntries.map { $0.map(Unmanaged.passUnretained) })
+        if uid >= liveTable.count {
+            let grown = UnsafeMutableBufferPointer<Unmanaged<LiveEntries>?>.allocate(
+                capacity: max(uid + 17, liveTable.count * 2))
+            let kept = liveTable.count
+            if let old = liveTable.baseAddress { grown.baseAddress!.moveInitialize(from: old, count: kept) }
+            (grown.baseAddress! + kept).initialize(repeating: nil, count: grown.count - kept)
             liveTable.deallocate()
-            liveTable = table
+            liveTable = grown
         }
-        let created = LiveEntries(capacity: count)
-        liveEntries[uid] = created
-        liveTable[uid] = Unmanaged.passUnretained(created)
-        return liveTable[uid]!
+        liveTable[uid]?.release()
+        let created = Unmanaged.passRetained(LiveEntries(capacity: count))
+        liveTable[uid] = created
+        return created
     }
 
     /// The search cache for captures retokenized at `depth` (1 for captures of the line).

@@ -19,8 +19,7 @@ struct PublishedReference<Instance: AnyObject>: ~Copyable, @unchecked Sendable {
 
     /// The published value, or nil before anything was published.
     func load() -> Instance? {
-        guard let pointer = UnsafeRawPointer(bitPattern: bits.load(ordering: .acquiring)) else { return nil }
-        return Unmanaged<Instance>.fromOpaque(pointer).takeUnretainedValue()
+        loadUnretained()?.takeUnretainedValue()
     }
 
     /// The published value without taking a reference, or nil before anything was published;

@@ -65,12 +65,7 @@ final class RegexSource: @unchecked Sendable {
 
     /// The compiled pattern for a variant, if any.
     func compiled(allowA: Bool, allowG: Bool) -> Pattern? {
-        switch hasAnchor ? Self.variantIndex(allowA: allowA, allowG: allowG) : 0 {
-        case 0: return variant0.load()
-        case 1: return variant1.load()
-        case 2: return variant2.load()
-        default: return variant3.load()
-        }
+        unretainedCompiled(allowA: allowA, allowG: allowG)?.takeUnretainedValue()
     }
 
     /// The compiled pattern for a variant without taking a reference (the source keeps it

@@ -1,12 +1,7 @@
 extension Rule {
     /// The published list for an anchor variant, if compiled.
     func publishedList(_ variant: Int) -> CompiledRuleList? {
-        switch variant {
-        case 0: return compiledList0.load()
-        case 1: return compiledList1.load()
-        case 2: return compiledList2.load()
-        default: return compiledList3.load()
-        }
+        unretainedList(variant)?.takeUnretainedValue()
     }
 
     /// The published list for an anchor variant without taking a reference (the rule keeps it
