@@ -21,6 +21,7 @@ struct PatternScanner {
         let isCacheable: Bool
         let prefilter: UnsafePointer<SearchPrefilter>
 
+        /// A slot for an entry whose pattern the caller keeps alive.
         init(_ entry: Entry) {
             self.init(unretained: Unmanaged.passUnretained(entry.pattern), firstIndex: entry.firstIndex)
         }
@@ -43,16 +44,14 @@ struct PatternScanner {
         }
     }
 
-    /// The entries' slots, in list order.
-    let slots: [Slot]
-    // Keeps the slots' patterns alive.
-    private let owner: AnyObject?
-    /// An extra pattern and whether it goes before the entries.
-    var extra: Pattern?
+    /// The entries' slots, in list order; their owner (the compiled list) outlives the scan.
+    private let slots: UnsafeBufferPointer<Slot>
+    /// The one pattern of a single-pattern scanner, in place of `slots`.
+    private let single: Slot?
+    /// An extra pattern (a rule's end) and whether it goes before the entries; whoever sets
+    /// it keeps its pattern alive while the scanner scans.
+    var extra: Slot?
     var extraFirst = false
-    /// An extra pattern that its owner keeps alive (a rule's published end), in place of
-    /// `extra`: a retain and release of a pattern every thread shares, saved on every scan.
-    var unretainedExtra: Unmanaged<Pattern>?
 
     /// The winner: its list index (nil for the extra pattern) and its match.
     typealias Winner = (index: Int?, match: PatternMatch)
@@ -60,17 +59,18 @@ struct PatternScanner {
     // The list's uid for its live-entry set; nil for a single pattern.
     private let listUID: Int?
 
-    /// A scanner over a compiled list.
-    init(list: CompiledRuleList) {
-        slots = list.slots
-        owner = list
-        listUID = list.uid
+    /// A scanner over a compiled list that the caller keeps alive while it scans: the
+    /// scanner holds no references, since retaining and releasing the list and its slots
+    /// around every scan step showed in the profile.
+    init(list: Unmanaged<CompiledRuleList>) {
+        (slots, listUID) = list._withUnsafeGuaranteedRef { (UnsafeBufferPointer($0.slotBuffer), $0.uid) }
+        single = nil
     }
 
-    /// A scanner over one pattern.
-    init(single pattern: Pattern) {
-        slots = [Slot(Entry(pattern: pattern, firstIndex: 0))]
-        owner = pattern
+    /// A scanner over one pattern that the caller keeps alive while it scans.
+    init(single pattern: Unmanaged<Pattern>) {
+        slots = UnsafeBufferPointer(start: nil, count: 0)
+        single = Slot(unretained: pattern, firstIndex: 0)
         listUID = nil
     }
 
@@ -79,15 +79,13 @@ struct PatternScanner {
         _ subject: UnsafeBufferPointer<UInt8>, length: Int, from position: Int, generation: Int,
         workspace: MatchWorkspace
     ) -> Winner? {
-        withExtendedLifetime(owner) {
-            withExtendedLifetime(extra) {
-                let extraSlot =
-                    unretainedExtra.map { Slot(unretained: $0, firstIndex: -1) }
-                    ?? extra.map { Slot(Entry(pattern: $0, firstIndex: -1)) }
-                return slots.withUnsafeBufferPointer { buffer in
-                    scan(buffer, extraSlot, subject, length, position, generation, workspace)
-                }
-            }
+        guard let single else {
+            return scan(slots, extra, subject, length, position, generation, workspace)
+        }
+        return withUnsafePointer(to: single) { pointer in
+            scan(
+                UnsafeBufferPointer(start: pointer, count: 1), extra, subject, length, position, generation,
+                workspace)
         }
     }
 

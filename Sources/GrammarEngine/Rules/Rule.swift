@@ -30,7 +30,12 @@ final class Rule: @unchecked Sendable {
     /// Captures of the match, or of the begin match.
     @exclusivity(unchecked) var captures: [Rule?] = []
     /// A begin/end rule's end pattern.
-    @exclusivity(unchecked) var end: RegexSource?
+    @exclusivity(unchecked) var end: RegexSource? {
+        didSet { unretainedEnd = end.map(Unmanaged.passUnretained) }
+    }
+    /// `end` for the scan, which reads it on every step inside the rule: reading the
+    /// reference itself retained and released it each time. `end` keeps it alive.
+    @exclusivity(unchecked) private(set) var unretainedEnd: Unmanaged<RegexSource>?
     @exclusivity(unchecked) var endCaptures: [Rule?] = []
     /// A begin/while rule's while pattern.
     @exclusivity(unchecked) var whileSource: RegexSource?
@@ -66,13 +71,16 @@ final class Rule: @unchecked Sendable {
 }
 
 /// A rule's flattened child patterns, compiled for one anchor variant.
-final class CompiledRuleList: Sendable {
+final class CompiledRuleList: @unchecked Sendable {
     /// The search units: runs of combinable patterns joined into alternations.
     let entries: [PatternScanner.Entry]
     /// The rule id of each list index.
     let ruleIds: [Int]
-    /// The entries as the scan loop reads them; `entries` keeps their patterns alive.
-    let slots: [PatternScanner.Slot]
+    /// The entries as the scan loop reads them, in memory of the list's own so that reading
+    /// them takes no reference; `entries` keeps their patterns alive. Never written after init.
+    let slotBuffer: UnsafeMutableBufferPointer<PatternScanner.Slot>
+    /// `ruleIds` in memory of the list's own, for the same reason.
+    let ruleIdBuffer: UnsafeMutableBufferPointer<Int>
     /// Identifies the list in per-thread state (`MatchWorkspace.liveEntries`).
     let uid: Int
 
@@ -81,7 +89,16 @@ final class CompiledRuleList: Sendable {
     init(entries: [PatternScanner.Entry], ruleIds: [Int]) {
         self.entries = entries
         self.ruleIds = ruleIds
-        self.slots = entries.map(PatternScanner.Slot.init)
+        slotBuffer = .allocate(capacity: entries.count)
+        _ = slotBuffer.initialize(from: entries.map(PatternScanner.Slot.init))
+        ruleIdBuffer = .allocate(capacity: ruleIds.count)
+        _ = ruleIdBuffer.initialize(from: ruleIds)
         self.uid = Self.nextUID.add(1, ordering: .relaxed).oldValue
+    }
+
+    deinit {
+        slotBuffer.deinitialize()
+        slotBuffer.deallocate()
+        ruleIdBuffer.deallocate()
     }
 }

@@ -109,9 +109,13 @@ extension Grammar {
         var state: RuleStack?
         var nextDonor = 0
         let workspace = MatchWorkspace.current
+        var lineTokens: [LineToken] = []
         for index in 0..<last {
             state =
-                tokenizeLine(utf8: lines.text(index, in: bytes), state: state, workspace: workspace).endState
+                tokenizeLine(
+                    utf8: lines.text(index, in: bytes), state: state, workspace: workspace, into: &lineTokens
+                )
+                .state
             guard donors[nextDonor] == index + 1, let state else { continue }
             nextDonor += 1
             let count = votes[state, default: 0] + 1
@@ -139,14 +143,17 @@ extension Grammar {
                 // Tokenize again from the right state until this run's end state is met.
                 let workspace = MatchWorkspace.current
                 var redone = ChunkRun(expectedBytes: 4_096, expectedLines: 0, recordsLines: false)
+                var lineTokens: [LineToken] = []
                 while resumeLine < chunkLines.upperBound {
-                    let tokenization = tokenizeLine(
-                        utf8: lines.text(resumeLine, in: bytes), state: state, workspace: workspace)
+                    let end = tokenizeLine(
+                        utf8: lines.text(resumeLine, in: bytes), state: state, workspace: workspace,
+                        into: &lineTokens)
                     redone.append(
-                        tokenization, lineStart: lines.starts[resumeLine], lineEnd: lines.ends[resumeLine])
-                    state = tokenization.endState
+                        lineTokens, endState: end.state, lineStart: lines.starts[resumeLine],
+                        lineEnd: lines.ends[resumeLine])
+                    state = end.state
                     resumeLine += 1
-                    if tokenization.endState == run.endStates[resumeLine - 1 - chunkLines.lowerBound] {
+                    if end.state == run.endStates[resumeLine - 1 - chunkLines.lowerBound] {
                         break
                     }
                 }

@@ -26,11 +26,27 @@ extension Grammar {
         var state = state
         // One thread-local lookup per run of lines rather than per line.
         let workspace = MatchWorkspace.current
+        var lineTokens: [LineToken] = []
+        lineTokens.reserveCapacity(256)
+        var memo = LineMemo()
         for index in range {
-            let tokenization = tokenizeLine(
-                utf8: lines.text(index, in: bytes), state: state, workspace: workspace)
-            state = tokenization.endState
-            run.append(tokenization, lineStart: lines.starts[index], lineEnd: lines.ends[index])
+            if let start = state, let earlier = memo.lookup(state: start, line: index, of: lines, in: bytes) {
+                run.appendRepeat(
+                    of: earlier, lineStart: lines.starts[index], earlierStart: lines.starts[earlier.line])
+                state = earlier.endState
+                continue
+            }
+            let firstToken = run.tokens.count
+            let end = tokenizeLine(
+                utf8: lines.text(index, in: bytes), state: state, workspace: workspace, into: &lineTokens)
+            run.append(
+                lineTokens, endState: end.state, lineStart: lines.starts[index], lineEnd: lines.ends[index])
+            if let start = state, !end.stoppedEarly, !end.truncated {
+                memo.store(
+                    state: start, line: index, of: lines, in: bytes, firstToken: firstToken,
+                    tokenCount: run.tokens.count - firstToken, endState: end.state)
+            }
+            state = end.state
         }
     }
 }
@@ -56,22 +72,33 @@ struct ChunkRun {
         }
     }
 
-    mutating func append(_ tokenization: LineTokenization, lineStart: Int, lineEnd: Int) {
-        if recordsLines {
-            lineTokenStarts.append(tokens.count)
-            endStates.append(tokenization.endState)
-        } else if endStates.isEmpty {
-            endStates.append(tokenization.endState)
-        } else {
-            endStates[0] = tokenization.endState
-        }
-        let lineTokens = tokenization.tokens
+    mutating func append(_ lineTokens: [LineToken], endState: RuleStack, lineStart: Int, lineEnd: Int) {
+        recordLine(endState: endState)
         for index in lineTokens.indices {
             let start = lineStart + lineTokens[index].start
             let end = index + 1 < lineTokens.count ? lineStart + lineTokens[index + 1].start : lineEnd
             guard end > start else { continue }
             // Interned scope stacks keep their names, so this is one array retain.
             tokens.append(DocumentToken(range: start..<end, scopes: lineTokens[index].scopes.scopeNames))
+        }
+    }
+
+    /// Appends a line with the same bytes and start state as an earlier line of this run: its
+    /// tokens, moved from the earlier line's start to this one's.
+    mutating func appendRepeat(of earlier: LineMemo.Entry, lineStart: Int, earlierStart: Int) {
+        recordLine(endState: earlier.endState)
+        tokens.appendCopies(
+            from: earlier.firstToken, count: earlier.tokenCount, shiftedBy: lineStart - earlierStart)
+    }
+
+    private mutating func recordLine(endState: RuleStack) {
+        if recordsLines {
+            lineTokenStarts.append(tokens.count)
+            endStates.append(endState)
+        } else if endStates.isEmpty {
+            endStates.append(endState)
+        } else {
+            endStates[0] = endState
         }
     }
 }

@@ -52,6 +52,30 @@ extension Grammar {
     public func tokenizeLine(
         utf8 bytes: UnsafeBufferPointer<UInt8>, state: RuleStack?, workspace: MatchWorkspace = .current
     ) -> LineTokenization {
+        var tokens: [LineToken] = []
+        // One allocation for a typical line instead of growing from empty (about one token
+        // per three or four bytes of code).
+        tokens.reserveCapacity(min(256, bytes.count / 4 + 5))
+        let end = tokenizeLine(utf8: bytes, state: state, workspace: workspace, into: &tokens)
+        return LineTokenization(
+            tokens: tokens, endState: end.state, stoppedEarly: end.stoppedEarly, truncated: end.truncated,
+            limitHits: end.limitHits)
+    }
+
+    /// How a line tokenized into a caller's array ended (`LineTokenization` without the tokens).
+    struct LineEnd {
+        var state: RuleStack
+        var stoppedEarly: Bool
+        var truncated: Bool
+        var limitHits: Int
+    }
+
+    /// `tokenizeLine`, replacing the contents of `tokens`: a whole document reuses one array
+    /// for all its lines instead of allocating and growing one per line.
+    func tokenizeLine(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, state: RuleStack?, workspace: MatchWorkspace,
+        into tokens: inout [LineToken]
+    ) -> LineEnd {
         workspace.setMatchLimit(configuration.matchLimit)
         let limitHitsBefore = workspace.limitHits
         let isFirstLine = state == nil
@@ -70,18 +94,18 @@ extension Grammar {
                 UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds / 1_000_000_000))
             return DispatchTime.now().uptimeNanoseconds &+ nanoseconds
         }
+        tokens.removeAll(keepingCapacity: true)
         return buffer.withUnsafeBufferPointer { subject in
             workspace.usesPrefilter = configuration.prefiltersSearches
             if configuration.prefiltersSearches { workspace.lineProfile.reset(subject) }
             var tokenizer = LineTokenizer(
                 grammar: self, line: subject, workspace: workspace, deadline: deadline)
-            // One allocation for a typical line instead of growing from empty (about one token
-            // per three or four bytes of code).
-            tokenizer.collector.tokens.reserveCapacity(min(256, subject.count / 4 + 4))
+            // The collector appends to the caller's array (moved in and back out, not copied).
+            swap(&tokenizer.collector.tokens, &tokens)
             let (endStack, stoppedEarly) = tokenizer.tokenizeString(
                 length: subject.count, isFirstLine: isFirstLine, linePos: 0, stack: startState,
                 checkWhileConditions: true, timeLimited: true)
-            var tokens = tokenizer.collector.tokens
+            swap(&tokenizer.collector.tokens, &tokens)
             let truncated = cut < bytes.count
             if stoppedEarly, tokenizer.collector.lastEnd < cut {
                 // The rest of the line is one token with the scope in force; the state passes
@@ -92,14 +116,14 @@ extension Grammar {
                 tokens.removeLast()
             }
             if tokens.isEmpty {
-                tokens = [LineToken(start: 0, scopes: endStack.contentScopes)]
+                tokens.append(LineToken(start: 0, scopes: endStack.contentScopes))
             }
             if truncated {
                 tokens.append(LineToken(start: cut, scopes: endStack.contentScopes))
             }
             let endState = stoppedEarly || truncated ? startState : interner.canonical(endStack)
-            return LineTokenization(
-                tokens: tokens, endState: endState, stoppedEarly: stoppedEarly, truncated: truncated,
+            return LineEnd(
+                state: endState, stoppedEarly: stoppedEarly, truncated: truncated,
                 limitHits: workspace.limitHits - limitHitsBefore)
         }
     }

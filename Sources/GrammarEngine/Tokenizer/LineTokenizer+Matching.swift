@@ -16,10 +16,14 @@ extension LineTokenizer {
         for injection in injections where injection.matcher(scopes) {
             guard let rule = grammar.rule(injection.ruleId) else { continue }
             let list = grammar.compiledList(rule, allowA: isFirstLine, allowG: allowG)
-            let scanner = PatternScanner(list: list)
+            let scanner = PatternScanner(list: Unmanaged.passUnretained(list))
             guard
-                let (found, match) = scanner.scan(
-                    line, length: length, from: linePos, generation: generation, workspace: workspace),
+                let (found, match) = withExtendedLifetime(
+                    list,
+                    {
+                        scanner.scan(
+                            line, length: length, from: linePos, generation: generation, workspace: workspace)
+                    }),
                 let index = found
             else { continue }
             if let best, match.start >= best.match.start { continue }
@@ -45,26 +49,37 @@ extension LineTokenizer {
     ) -> (ruleId: Int, match: PatternMatch)? {
         guard let unretainedRule = grammar.unretainedRule(stack.ruleId) else { return nil }
         return unretainedRule._withUnsafeGuaranteedRef { rule in
-            grammar.unretainedCompiledList(rule, allowA: allowA, allowG: allowG)._withUnsafeGuaranteedRef {
-                list in
-                var scanner = PatternScanner(list: list)
-                if rule.kind == .beginEnd {
-                    if stack.endRule == nil, let end = rule.end, !end.hasBackReferences,
-                        let compiled = end.unretainedCompiled(allowA: allowA, allowG: allowG)
-                    {
-                        scanner.unretainedExtra = compiled
-                    } else {
-                        scanner.extra = grammar.closingPattern(
-                            rule, resolved: stack.endRule, allowA: allowA, allowG: allowG)
-                    }
-                    scanner.extraFirst = !rule.applyEndPatternLast
+            let list = grammar.unretainedCompiledList(rule, allowA: allowA, allowG: allowG)
+            var scanner = PatternScanner(list: list)
+            // A resolved or lazily compiled end is held here for the scan; a plain end's
+            // pattern is kept alive by its source.
+            var retainedEnd: Pattern?
+            if rule.kind == .beginEnd {
+                if stack.endRule == nil, let end = rule.unretainedEnd,
+                    let compiled = end._withUnsafeGuaranteedRef({
+                        $0.hasBackReferences ? nil : $0.unretainedCompiled(allowA: allowA, allowG: allowG)
+                    })
+                {
+                    scanner.extra = PatternScanner.Slot(unretained: compiled, firstIndex: -1)
+                } else {
+                    let closing = grammar.closingPattern(
+                        rule, resolved: stack.endRule, allowA: allowA, allowG: allowG)
+                    retainedEnd = closing
+                    scanner.extra = PatternScanner.Slot(
+                        unretained: Unmanaged.passUnretained(closing), firstIndex: -1)
                 }
-                guard
-                    let (index, match) = scanner.scan(
-                        line, length: length, from: linePos, generation: generation, workspace: workspace)
-                else { return nil }
-                return (index.map { list.ruleIds[$0] } ?? Rule.endRuleId, match)
+                scanner.extraFirst = !rule.applyEndPatternLast
             }
+            let found = withExtendedLifetime(retainedEnd) {
+                scanner.scan(
+                    line, length: length, from: linePos, generation: generation, workspace: workspace)
+            }
+            guard let (index, match) = found else { return nil }
+            return (
+                index.map { index in list._withUnsafeGuaranteedRef { $0.ruleIdBuffer[index] } }
+                    ?? Rule.endRuleId,
+                match
+            )
         }
     }
 }

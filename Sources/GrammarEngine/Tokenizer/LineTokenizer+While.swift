@@ -24,10 +24,14 @@ extension LineTokenizer {
         for (rule, frame) in whileFrames.reversed() {
             let pattern = grammar.closingPattern(
                 rule, resolved: frame.endRule, allowA: isFirstLine, allowG: linePos == anchorPosition)
-            let scanner = PatternScanner(single: pattern)
+            let scanner = PatternScanner(single: Unmanaged.passUnretained(pattern))
             guard
-                let (_, match) = scanner.scan(
-                    line, length: length, from: linePos, generation: generation, workspace: workspace)
+                let (_, match) = withExtendedLifetime(
+                    pattern,
+                    {
+                        scanner.scan(
+                            line, length: length, from: linePos, generation: generation, workspace: workspace)
+                    })
             else {
                 stack = frame.parent ?? frame
                 break

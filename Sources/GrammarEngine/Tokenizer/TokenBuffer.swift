@@ -22,6 +22,20 @@ final class TokenBuffer {
         count += 1
     }
 
+    /// Appends copies of `count` tokens from index `first`, their ranges moved by `shift`.
+    func appendCopies(from first: Int, count copied: Int, shiftedBy shift: Int) {
+        precondition(first >= 0 && first + copied <= count)
+        if count + copied > capacity { grow(to: max(capacity * 2, count + copied)) }
+        for index in first..<(first + copied) {
+            let token = base[index]
+            (base + count).initialize(
+                to: DocumentToken(
+                    range: (token.range.lowerBound + shift)..<(token.range.upperBound + shift),
+                    scopes: token.scopes))
+            count += 1
+        }
+    }
+
     private func grow(to newCapacity: Int) {
         let grown = UnsafeMutablePointer<DocumentToken>.allocate(capacity: newCapacity)
         grown.moveInitialize(from: base, count: count)

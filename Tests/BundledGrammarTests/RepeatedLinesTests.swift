@@ -1,0 +1,96 @@
+import Foundation
+import GrammarEngine
+import TestSupport
+import Testing
+
+/// A whole document reuses the tokens of a line it has already tokenized from the same state
+/// (`LineMemo`); the tokens must still be those of tokenizing every line, one after the other,
+/// with the public `tokenizeLine`, which remembers nothing.
+@Suite struct RepeatedLinesTests {
+    /// The document's tokens from tokenizing each line in turn, the terminator joining the
+    /// last token of its line; nothing shared with the document path but `tokenizeLine`.
+    static func lineByLine(_ text: String, grammar: Grammar) -> [DocumentToken] {
+        let bytes = Array(text.utf8)
+        var tokens: [DocumentToken] = []
+        var state: RuleStack?
+        var lineStart = 0
+        while lineStart < bytes.count {
+            var contentEnd = lineStart
+            while contentEnd < bytes.count, bytes[contentEnd] != 0x0A, bytes[contentEnd] != 0x0D {
+                contentEnd += 1
+            }
+            var lineEnd = contentEnd
+            if lineEnd < bytes.count {
+                lineEnd +=
+                    bytes[lineEnd] == 0x0D && lineEnd + 1 < bytes.count && bytes[lineEnd + 1] == 0x0A ? 2 : 1
+            }
+            let tokenization = bytes[lineStart..<contentEnd].withUnsafeBufferPointer {
+                grammar.tokenizeLine(utf8: $0, state: state)
+            }
+            state = tokenization.endState
+            let lineTokens = tokenization.tokens
+            for index in lineTokens.indices {
+                let start = lineStart + lineTokens[index].start
+                let end = index + 1 < lineTokens.count ? lineStart + lineTokens[index + 1].start : lineEnd
+                if end > start {
+                    tokens.append(
+                        DocumentToken(range: start..<end, scopes: lineTokens[index].scopes.scopeNames))
+                }
+            }
+            lineStart = lineEnd
+        }
+        return tokens
+    }
+
+    static func expectSameAsLineByLine(_ text: String, grammar: Grammar, label: String) {
+        let expected = lineByLine(text, grammar: grammar)
+        let tokens = grammar.tokenizeDocument(text, jobs: 1)
+        guard tokens != expected else { return }
+        let first =
+            zip(tokens, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(tokens.count, expected.count)
+        Issue.record(
+            "\(label): token \(first) differs: \(first < tokens.count ? "\(tokens[first])" : "none") against \(first < expected.count ? "\(expected[first])" : "none")"
+        )
+    }
+
+    @Test func theSameLineInsideACommentAndInCodeKeepsItsOwnTokens() throws {
+        let grammar = try BundledGrammarsUnderTest.registry.grammar(forLanguage: "javascript")
+        let line = "\tvalue = compute(1, \"text\");\n"
+        let text = line + line + "/*\n" + line + line + "*/\n" + line + "`\n" + line + "`;\n" + line
+        Self.expectSameAsLineByLine(text, grammar: grammar, label: "comment and template")
+    }
+
+    @Test func theSameTextWithAnotherTerminatorKeepsItsOwnLastToken() throws {
+        let grammar = try BundledGrammarsUnderTest.registry.grammar(forLanguage: "javascript")
+        let line = "\tcall(a, b);"
+        let text = [line + "\n", line + "\r\n", line + "\r", line + "\n", line + "\r\n", line].joined()
+        Self.expectSameAsLineByLine(text, grammar: grammar, label: "terminators")
+    }
+
+    @Test(arguments: 0..<6)
+    func randomDocumentsOfRepeatedLinesTokenizeAsLineByLine(seed: UInt64) throws {
+        let grammar = try BundledGrammarsUnderTest.registry.grammar(forLanguage: "javascript")
+        var generator = SeededGenerator(seed: seed)
+        let pieces = [
+            "let a = 1;", "/* open", "still a comment */", "const s = `", "template ${x}", "`;",
+            "function f() {", "}", "\tif (a) {", "\t}", "// line comment", "'str\\", "",
+            "x = /re[/]g;", "\tcall(a, \"b\");", "class C {", "\tm() { return 1; }", "a = <<EOF", "EOF",
+        ]
+        let terminators = ["\n", "\n", "\n", "\r\n", "\r"]
+        var text = ""
+        while text.utf8.count < 20_000 {
+            text += pieces.randomElement(using: &generator)! + terminators.randomElement(using: &generator)!
+        }
+        text += pieces.randomElement(using: &generator)!
+        Self.expectSameAsLineByLine(text, grammar: grammar, label: "seed \(seed)")
+    }
+
+    @Test func theShellGrammarsHeredocsRepeatLinesInManyStates() throws {
+        let grammar = try BundledGrammarsUnderTest.registry.grammar(forLanguage: "shellscript")
+        let body = "echo \"$HOME\" 'x' $((1 + 2))\n"
+        let text =
+            body + "cat <<EOF\n" + body + body + "EOF\n" + body + "cat <<-END\n" + body + "END\n" + body
+        Self.expectSameAsLineByLine(text, grammar: grammar, label: "heredocs")
+    }
+}
