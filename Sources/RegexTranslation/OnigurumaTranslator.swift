@@ -28,7 +28,8 @@ public enum OnigurumaTranslator {
             highestBackReference: facts.highestBackReference,
             approximations: approximations,
             requiredLiterals: RequiredLiterals.of(tree).map { $0.sorted { $0.lexicographicallyPrecedes($1) } }
-                ?? []
+                ?? [],
+            exactLiteral: ExactLiteral.of(tree)
         )
     }
 }
@@ -91,12 +92,16 @@ public struct TranslatedPattern: Hashable, Sendable {
     /// when the pattern requires none that helps); a scanner may skip a search on a subject
     /// that holds none of them.
     public var requiredLiterals: [[UInt8]]
+    /// The UTF-8 bytes the pattern matches when it is only a case-sensitive literal string,
+    /// else nil: a scanner may find them itself instead of running the regex.
+    public var exactLiteral: [UInt8]?
 
     /// Creates a translated pattern.
     public init(
         source: String, usesAnchorA: Bool, usesAnchorG: Bool, usesSubroutineCalls: Bool,
         usesMatchReset: Bool, usesBacktrackingVerbs: Bool, captureGroupCount: Int = 0,
-        highestBackReference: Int = 0, approximations: [String] = [], requiredLiterals: [[UInt8]] = []
+        highestBackReference: Int = 0, approximations: [String] = [], requiredLiterals: [[UInt8]] = [],
+        exactLiteral: [UInt8]? = nil
     ) {
         self.source = source
         self.usesAnchorA = usesAnchorA
@@ -108,6 +113,7 @@ public struct TranslatedPattern: Hashable, Sendable {
         self.highestBackReference = highestBackReference
         self.approximations = approximations
         self.requiredLiterals = requiredLiterals
+        self.exactLiteral = exactLiteral
     }
 }
 

@@ -110,7 +110,7 @@ extension Grammar {
             do {
                 compiled = try Pattern(
                     translated.source, isCacheable: cacheable, isCombinable: Pattern.isCombinable(translated),
-                    requiredLiterals: translated.requiredLiterals)
+                    requiredLiterals: translated.requiredLiterals, exactLiteral: translated.exactLiteral)
             } catch {
                 compiled = disabled(source, message: "PCRE2: \(error)")
             }

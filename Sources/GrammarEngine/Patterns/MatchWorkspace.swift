@@ -36,6 +36,8 @@ public final class MatchWorkspace {
     let scopeMemo = ScopeMemo()
     // The current line plus its "\n", reused from line to line.
     @exclusivity(unchecked) var lineBuffer: [UInt8] = []
+    // Offset arrays of finished matches (`recycle`).
+    @exclusivity(unchecked) private var spareOffsets: [[Int]] = []
 
     /// Creates a workspace with the given match limit.
     public init(matchLimit: UInt32 = MatchWorkspace.defaultMatchLimit) {
@@ -137,13 +139,22 @@ public final class MatchWorkspace {
 
     /// Copies the last successful search's groups; PCRE2_UNSET reads as -1.
     func currentMatch(groups: Int) -> PatternMatch {
-        let ovector = pcre2_get_ovector_pointer_8(matchData)!
-        var offsets = [Int](repeating: -1, count: groups * 2)
-        for index in 0..<(groups * 2) {
-            let value = ovector[index]
-            offsets[index] = value < 0 ? -1 : value
-        }
+        match(copying: ovector, count: groups * 2)
+    }
+
+    /// A match holding `count` offsets copied from `source` (PCRE2_UNSET, all ones, is -1 as
+    /// an `Int`), in an array a finished match gave back when there is one.
+    func match(copying source: UnsafePointer<Int>, count: Int) -> PatternMatch {
+        var offsets = spareOffsets.popLast() ?? []
+        offsets.removeAll(keepingCapacity: true)
+        offsets.append(contentsOf: UnsafeBufferPointer(start: source, count: count))
         return PatternMatch(offsets: offsets)
+    }
+
+    /// Takes back a match the tokenizer is done with, to reuse its array: a new array per
+    /// match was a third of the tokenizer's allocations.
+    func recycle(_ match: consuming PatternMatch) {
+        if spareOffsets.count < 16 { spareOffsets.append(match.offsets) }
     }
 
     func recordLimitHit(_ pattern: Pattern) {

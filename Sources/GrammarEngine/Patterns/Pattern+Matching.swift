@@ -1,4 +1,5 @@
 import CPCRE2
+import Foundation
 
 extension Pattern {
     /// Searches `subject[..<length]` for the first match starting at or after `start`.
@@ -27,6 +28,9 @@ extension Pattern {
         if start < length, subject[start] & 0xC0 == 0x80 { return false }
         workspace.ensureCapacity(groups: captureCount + 1)
         workspace.searchCount += 1
+        if let exactLiteral {
+            return searchLiteral(exactLiteral, subject, length: length, from: start, workspace: workspace)
+        }
         // An empty buffer has no base address; PCRE2 accepts any non-null pointer for length 0.
         let base = subject.baseAddress ?? UnsafePointer(workspace.emptySubject)
         let rc: Int32
@@ -45,5 +49,33 @@ extension Pattern {
             workspace.recordLimitHit(self)
         }
         return false
+    }
+
+    /// Finds `literal`'s first occurrence in `subject[start..<length]` and writes its bounds
+    /// where PCRE2 writes group 0.
+    private func searchLiteral(
+        _ literal: [UInt8], _ subject: UnsafeBufferPointer<UInt8>, length: Int, from start: Int,
+        workspace: MatchWorkspace
+    ) -> Bool {
+        guard let base = subject.baseAddress, length - start >= literal.count else { return false }
+        return literal.withUnsafeBufferPointer { needle in
+            let first = Int32(needle[0])
+            let rest = needle.count - 1
+            var position = start
+            // The last position where the literal still fits.
+            let last = length - needle.count
+            while position <= last {
+                guard let found = memchr(base + position, first, last - position + 1) else { return false }
+                let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if rest == 0 || memcmp(base + offset + 1, needle.baseAddress! + 1, rest) == 0 {
+                    let ovector = pcre2_get_ovector_pointer_8(workspace.matchData)!
+                    ovector[0] = offset
+                    ovector[1] = offset + needle.count
+                    return true
+                }
+                position = offset + 1
+            }
+            return false
+        }
     }
 }

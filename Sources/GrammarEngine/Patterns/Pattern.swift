@@ -23,6 +23,9 @@ public final class Pattern: @unchecked Sendable {
     // Bytes a match needs, checked before calling PCRE2; kept out of line so that the scan's
     // slots stay small enough to copy without a call to memmove.
     let prefilter: UnsafeMutablePointer<SearchPrefilter>
+    /// The bytes the pattern matches when it is only a literal string, found without PCRE2
+    /// (`TranslatedPattern.exactLiteral`); nil otherwise.
+    let exactLiteral: [UInt8]?
     // Index into the per-thread search cache.
     let uid: Int
     let code: OpaquePointer
@@ -30,11 +33,14 @@ public final class Pattern: @unchecked Sendable {
     private static let nextUID = Atomic<Int>(0)
 
     /// Compiles `source`; `isCacheable` says whether search results may be reused within a line,
-    /// and `requiredLiterals` are strings of which every match holds one (see
-    /// `TranslatedPattern.requiredLiterals`), used to skip searches.
+    /// `requiredLiterals` are strings of which every match holds one (see
+    /// `TranslatedPattern.requiredLiterals`), used to skip searches, and `exactLiteral` the
+    /// bytes that `source` matches when it is only a case-sensitive literal string, which
+    /// searches then look for themselves (the caller vouches for it; the source is still
+    /// compiled, for `source`'s other users).
     public init(
         _ source: String, isCacheable: Bool = true, isCombinable: Bool = true,
-        alternativeCaptureCounts: [Int]? = nil, requiredLiterals: [[UInt8]] = []
+        alternativeCaptureCounts: [Int]? = nil, requiredLiterals: [[UInt8]] = [], exactLiteral: [UInt8]? = nil
     ) throws(PatternError) {
         var errorCode: Int32 = 0
         var errorOffset = 0
@@ -59,6 +65,7 @@ public final class Pattern: @unchecked Sendable {
         self.code = compiled
         self.captureCount = Int(count)
         self.isCacheable = isCacheable
+        self.exactLiteral = exactLiteral.flatMap { $0.isEmpty || alternativeCaptureCounts != nil ? nil : $0 }
         self.alternativeCaptureCounts = alternativeCaptureCounts
         self.isCombinable = isCombinable && alternativeCaptureCounts == nil
         self.prefilter = .allocate(capacity: 1)

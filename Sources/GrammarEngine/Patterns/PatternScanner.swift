@@ -194,17 +194,20 @@ struct PatternScanner {
         guard let bestSlot else { return nil }
         if let best { return best }
         // The winner is in the cache with its groups, searched from here or earlier.
-        return bestSlot.withPattern { pattern in Self.cachedWinner(bestSlot, pattern, cache) }
+        return bestSlot.withPattern { pattern in Self.cachedWinner(bestSlot, pattern, cache, workspace) }
     }
 
     /// The winner stored in the cache with its groups, searched from here or earlier.
-    private static func cachedWinner(_ bestSlot: Slot, _ pattern: Pattern, _ cache: SearchCache) -> Winner {
+    private static func cachedWinner(
+        _ bestSlot: Slot, _ pattern: Pattern, _ cache: SearchCache, _ workspace: MatchWorkspace
+    ) -> Winner {
         guard let counts = pattern.alternativeCaptureCounts else {
-            let match = cache.storedMatch(bestSlot.uid, groups: pattern.captureCount + 1)
+            let match = cache.storedMatch(
+                bestSlot.uid, groups: pattern.captureCount + 1, workspace: workspace)
             return (bestSlot.firstIndex < 0 ? nil : bestSlot.firstIndex, match)
         }
         let alternative = min(cache.storedAlternative(bestSlot.uid), counts.count - 1)
-        let match = cache.storedMatch(bestSlot.uid, groups: counts[alternative] + 1)
+        let match = cache.storedMatch(bestSlot.uid, groups: counts[alternative] + 1, workspace: workspace)
         return (bestSlot.firstIndex + alternative, match)
     }
 

@@ -93,10 +93,11 @@ final class SearchCache {
     }
 
     /// The groups of the match stored for `uid` (valid right after a hit or a store).
-    func storedMatch(_ uid: Int, groups limit: Int) -> PatternMatch {
+    func storedMatch(_ uid: Int, groups limit: Int, workspace: MatchWorkspace) -> PatternMatch {
         let entry = entries[uid]
         let count = min(limit, entry.groups) * 2
-        return PatternMatch(offsets: Array(UnsafeBufferPointer(start: entry.offsets, count: count)))
+        guard let offsets = entry.offsets else { return PatternMatch(offsets: []) }
+        return workspace.match(copying: offsets, count: count)
     }
 
     /// The alternative stored with the match for `uid`.

@@ -1,5 +1,8 @@
 /// A rule's `name` or `contentName`, with `$N` and `${N:/downcase|upcase}` placeholders.
-struct NameTemplate: Sendable {
+///
+/// A class, so that handing a rule's name to the tokenizer's push on every match takes one
+/// reference rather than one per field (the text, its pieces and its scopes).
+final class NameTemplate: Sendable {
     let text: String
     /// Whether the text holds placeholders (otherwise it is returned as is).
     let hasCaptures: Bool

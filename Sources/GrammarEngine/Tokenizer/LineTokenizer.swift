@@ -73,9 +73,11 @@ struct LineTokenizer {
                 let poppedRule = grammar.rule(stack.ruleId)
                 collector.produce(stack, until: match.start)
                 stack = stack.with(contentScopes: stack.nameScopes)
-                handleCaptures(
-                    length: length, isFirstLine: isFirstLine, scopes: stack.contentScopes, frame: stack,
-                    captures: poppedRule?.endCaptures ?? [], match: match)
+                if let poppedRule, !poppedRule.endCaptures.isEmpty {
+                    handleCaptures(
+                        length: length, isFirstLine: isFirstLine, scopes: stack.contentScopes, frame: stack,
+                        captures: poppedRule.endCaptures, match: match)
+                }
                 collector.produce(stack, until: match.end)
                 stack = stack.parent ?? stack
                 anchorPosition = popped.anchorPos
@@ -95,9 +97,11 @@ struct LineTokenizer {
                         ruleId: ruleId, enterPos: linePos, anchorPos: anchorPosition,
                         beginRuleCapturedEOL: match.end == length, endRule: nil, nameScopes: nameScopes,
                         contentScopes: nameScopes)
-                    handleCaptures(
-                        length: length, isFirstLine: isFirstLine, scopes: nameScopes, frame: stack,
-                        captures: rule.captures, match: match)
+                    if !rule.captures.isEmpty {
+                        handleCaptures(
+                            length: length, isFirstLine: isFirstLine, scopes: nameScopes, frame: stack,
+                            captures: rule.captures, match: match)
+                    }
                     collector.produce(stack, until: match.end)
                     anchorPosition = match.end
                     stack = stack.with(
@@ -116,17 +120,21 @@ struct LineTokenizer {
                     }
                 default:
                     // A match rule's frame is pushed and popped around its captures; it is only
-                    // made when a capture is retokenized inside it.
-                    let enterPos = linePos
-                    let anchorPos = anchorPosition
-                    let parent = stack
-                    handleCaptures(
-                        length: length, isFirstLine: isFirstLine, scopes: nameScopes,
-                        frame: parent.push(
-                            ruleId: ruleId, enterPos: enterPos, anchorPos: anchorPos,
-                            beginRuleCapturedEOL: match.end == length, endRule: nil, nameScopes: nameScopes,
-                            contentScopes: nameScopes),
-                        captures: rule.captures, match: match)
+                    // made when a capture is retokenized inside it. Most match rules have no
+                    // captures, and skipping the call spares the references its arguments take.
+                    if !rule.captures.isEmpty {
+                        let enterPos = linePos
+                        let anchorPos = anchorPosition
+                        let parent = stack
+                        handleCaptures(
+                            length: length, isFirstLine: isFirstLine, scopes: nameScopes,
+                            frame: parent.push(
+                                ruleId: ruleId, enterPos: enterPos, anchorPos: anchorPos,
+                                beginRuleCapturedEOL: match.end == length, endRule: nil,
+                                nameScopes: nameScopes,
+                                contentScopes: nameScopes),
+                            captures: rule.captures, match: match)
+                    }
                     collector.produce(nameScopes, until: match.end)
                     if !hasAdvanced {
                         // Guard [4]: a match rule that does not advance; leave the enclosing rule too.
@@ -143,6 +151,7 @@ struct LineTokenizer {
                 linePos = match.end
                 isFirstLine = false
             }
+            workspace.recycle(consume match)
         }
     }
 }

@@ -1,0 +1,46 @@
+import GrammarEngine
+import RegexTranslation
+import TestSupport
+import Testing
+
+/// A pattern that is only a literal is searched without PCRE2; PCRE2 running the same source
+/// is the oracle, from every start of random subjects.
+@Suite struct ExactLiteralSearchTests {
+    @Test(arguments: 0..<4)
+    func literalSearchesFindWhatPCRE2Finds(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        let pieces = ["a", "b", #"\("#, #"\."#, "é", "\u{1F600}", "ab"]
+        let characters = Array("ab(.é\u{1F600} ")
+        var found = 0
+        for _ in 0..<200 {
+            let source = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }.joined()
+            let translated = try OnigurumaTranslator.translate(source)
+            let literal = try #require(translated.exactLiteral, "\(source) is a literal")
+            let fast = try Pattern(translated.source, exactLiteral: literal)
+            let oracle = try Pattern(translated.source)
+            for _ in 0..<10 {
+                let text =
+                    String(
+                        (0..<Int.random(in: 0..<16, using: &generator)).map { _ in
+                            characters.randomElement(using: &generator)!
+                        }) + "\n"
+                let subject = Array(text.utf8)
+                subject.withUnsafeBufferPointer { buffer in
+                    for length in [subject.count, max(0, subject.count - 2)] {
+                        for start in 0...length {
+                            let expected = oracle.firstMatch(in: buffer, length: length, from: start)
+                            let actual = fast.firstMatch(in: buffer, length: length, from: start)
+                            if expected != nil { found += 1 }
+                            #expect(
+                                actual == expected,
+                                "\(source) in \(text.debugDescription)[..<\(length)] from \(start)")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(found > 500, "too few matches to compare: \(found)")
+    }
+}
