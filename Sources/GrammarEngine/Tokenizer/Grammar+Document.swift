@@ -30,7 +30,8 @@ extension Grammar {
         lineTokens.reserveCapacity(256)
         var memo = LineMemo()
         for index in range {
-            if let start = state, let earlier = memo.lookup(state: start, line: index, of: lines, in: bytes) {
+            let key = state.map { LineMemo.key(state: $0, line: index, of: lines, in: bytes) }
+            if let key, let earlier = memo.lookup(key, line: index, of: lines, in: bytes) {
                 run.appendRepeat(
                     of: earlier, lineStart: lines.starts[index], earlierStart: lines.starts[earlier.line])
                 state = earlier.endState
@@ -41,9 +42,9 @@ extension Grammar {
                 utf8: lines.text(index, in: bytes), state: state, workspace: workspace, into: &lineTokens)
             run.append(
                 lineTokens, endState: end.state, lineStart: lines.starts[index], lineEnd: lines.ends[index])
-            if let start = state, !end.stoppedEarly, !end.truncated {
+            if let key, let start = state, !end.stoppedEarly, !end.truncated {
                 memo.store(
-                    state: start, line: index, of: lines, in: bytes, firstToken: firstToken,
+                    key, state: start, line: index, firstToken: firstToken,
                     tokenCount: run.tokens.count - firstToken, endState: end.state)
             }
             state = end.state
