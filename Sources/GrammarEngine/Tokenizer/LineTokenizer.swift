@@ -70,13 +70,17 @@ struct LineTokenizer {
             if ruleId == Rule.endRuleId {
                 // The end of the top begin/end rule: pop it.
                 let popped = stack
-                let poppedRule = grammar.rule(stack.ruleId)
                 collector.produce(stack, until: match.start)
                 stack = stack.with(contentScopes: stack.nameScopes)
-                if let poppedRule, !poppedRule.endCaptures.isEmpty {
-                    handleCaptures(
-                        length: length, isFirstLine: isFirstLine, scopes: stack.contentScopes, frame: stack,
-                        captures: poppedRule.endCaptures, match: match)
+                if let poppedRule = grammar.unretainedRule(popped.ruleId) {
+                    let frame = stack
+                    poppedRule._withUnsafeGuaranteedRef { rule in
+                        guard !rule.endCaptures.isEmpty else { return }
+                        handleCaptures(
+                            length: length, isFirstLine: isFirstLine, scopes: frame.contentScopes,
+                            frame: frame,
+                            captures: rule.endCaptures, match: match)
+                    }
                 }
                 collector.produce(stack, until: match.end)
                 stack = stack.parent ?? stack
@@ -87,62 +91,16 @@ struct LineTokenizer {
                     collector.produce(stack, until: length)
                     return (stack, false)
                 }
-            } else if let rule = grammar.rule(ruleId) {
-                collector.produce(stack, until: match.start)
-                let beforePush = stack
-                let nameScopes = push(rule.name, key: 2 * ruleId, match: match, onto: stack.contentScopes)
-                switch rule.kind {
-                case .beginEnd, .beginWhile:
-                    stack = stack.push(
-                        ruleId: ruleId, enterPos: linePos, anchorPos: anchorPosition,
-                        beginRuleCapturedEOL: match.end == length, endRule: nil, nameScopes: nameScopes,
-                        contentScopes: nameScopes)
-                    if !rule.captures.isEmpty {
-                        handleCaptures(
-                            length: length, isFirstLine: isFirstLine, scopes: nameScopes, frame: stack,
-                            captures: rule.captures, match: match)
-                    }
-                    collector.produce(stack, until: match.end)
-                    anchorPosition = match.end
-                    stack = stack.with(
-                        contentScopes: push(
-                            rule.contentName, key: 2 * ruleId + 1, match: match, onto: nameScopes))
-                    let closing = rule.kind == .beginEnd ? rule.end : rule.whileSource
-                    if let closing, closing.hasBackReferences {
-                        stack = stack.with(endRule: closing.resolvingBackReferences(in: line, match: match))
-                    }
-                    if (!hasAdvanced && beforePush.hasSameRule(as: stack)) || stack.depth > Self.maxStackDepth
-                    {
-                        // Guards [2] and [3]: the same rule pushed again without advancing.
-                        stack = stack.parent ?? stack
-                        collector.produce(stack, until: length)
-                        return (stack, false)
-                    }
-                default:
-                    // A match rule's frame is pushed and popped around its captures; it is only
-                    // made when a capture is retokenized inside it. Most match rules have no
-                    // captures, and skipping the call spares the references its arguments take.
-                    if !rule.captures.isEmpty {
-                        let enterPos = linePos
-                        let anchorPos = anchorPosition
-                        let parent = stack
-                        handleCaptures(
-                            length: length, isFirstLine: isFirstLine, scopes: nameScopes,
-                            frame: parent.push(
-                                ruleId: ruleId, enterPos: enterPos, anchorPos: anchorPos,
-                                beginRuleCapturedEOL: match.end == length, endRule: nil,
-                                nameScopes: nameScopes,
-                                contentScopes: nameScopes),
-                            captures: rule.captures, match: match)
-                    }
-                    collector.produce(nameScopes, until: match.end)
-                    if !hasAdvanced {
-                        // Guard [4]: a match rule that does not advance; leave the enclosing rule too.
-                        stack = stack.safePop()
-                        collector.produce(stack, until: length)
-                        return (stack, false)
-                    }
+            } else if let unretained = grammar.unretainedRule(ruleId) {
+                // Unretained: the grammar keeps its rules alive, and a reference taken on every
+                // match is a count that every thread tokenizing with the grammar writes to.
+                let stops = unretained._withUnsafeGuaranteedRef { rule in
+                    apply(
+                        rule, ruleId: ruleId, match: match, length: length, isFirstLine: isFirstLine,
+                        linePos: linePos,
+                        stack: &stack, anchorPosition: &anchorPosition)
                 }
+                if stops { return (stack, false) }
             } else {
                 collector.produce(stack, until: length)
                 return (stack, false)
@@ -172,5 +130,71 @@ extension LineTokenizer {
         let pushed = grammar.push(template, line: line, match: match, onto: scopes)
         if pushed.isInterned { memo.store(scopes, key: key, result: pushed) }
         return pushed
+    }
+}
+
+extension LineTokenizer {
+    /// Applies the match of a rule of the top frame's list: pushes a begin rule's frame or
+    /// emits a match rule's tokens. Returns whether the line ends here (a loop guard tripped).
+    mutating func apply(
+        _ rule: Rule, ruleId: Int, match: PatternMatch, length: Int, isFirstLine: Bool, linePos: Int,
+        stack: inout RuleStack, anchorPosition: inout Int
+    ) -> Bool {
+        let hasAdvanced = match.end > linePos
+        collector.produce(stack, until: match.start)
+        let beforePush = stack
+        let nameScopes = push(rule.name, key: 2 * ruleId, match: match, onto: stack.contentScopes)
+        switch rule.kind {
+        case .beginEnd, .beginWhile:
+            stack = stack.push(
+                ruleId: ruleId, enterPos: linePos, anchorPos: anchorPosition,
+                beginRuleCapturedEOL: match.end == length, endRule: nil, nameScopes: nameScopes,
+                contentScopes: nameScopes)
+            if !rule.captures.isEmpty {
+                handleCaptures(
+                    length: length, isFirstLine: isFirstLine, scopes: nameScopes, frame: stack,
+                    captures: rule.captures, match: match)
+            }
+            collector.produce(stack, until: match.end)
+            anchorPosition = match.end
+            stack = stack.with(
+                contentScopes: push(
+                    rule.contentName, key: 2 * ruleId + 1, match: match, onto: nameScopes))
+            let closing = rule.kind == .beginEnd ? rule.end : rule.whileSource
+            if let closing, closing.hasBackReferences {
+                stack = stack.with(endRule: closing.resolvingBackReferences(in: line, match: match))
+            }
+            if (!hasAdvanced && beforePush.hasSameRule(as: stack)) || stack.depth > Self.maxStackDepth {
+                // Guards [2] and [3]: the same rule pushed again without advancing.
+                stack = stack.parent ?? stack
+                collector.produce(stack, until: length)
+                return true
+            }
+        default:
+            // A match rule's frame is pushed and popped around its captures; it is only
+            // made when a capture is retokenized inside it. Most match rules have no
+            // captures, and skipping the call spares the references its arguments take.
+            if !rule.captures.isEmpty {
+                let enterPos = linePos
+                let anchorPos = anchorPosition
+                let parent = stack
+                handleCaptures(
+                    length: length, isFirstLine: isFirstLine, scopes: nameScopes,
+                    frame: parent.push(
+                        ruleId: ruleId, enterPos: enterPos, anchorPos: anchorPos,
+                        beginRuleCapturedEOL: match.end == length, endRule: nil,
+                        nameScopes: nameScopes,
+                        contentScopes: nameScopes),
+                    captures: rule.captures, match: match)
+            }
+            collector.produce(nameScopes, until: match.end)
+            if !hasAdvanced {
+                // Guard [4]: a match rule that does not advance; leave the enclosing rule too.
+                stack = stack.safePop()
+                collector.produce(stack, until: length)
+                return true
+            }
+        }
+        return false
     }
 }
