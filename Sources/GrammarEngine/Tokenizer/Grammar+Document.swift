@@ -28,7 +28,7 @@ extension Grammar {
         let workspace = MatchWorkspace.current
         var lineTokens: [LineToken] = []
         lineTokens.reserveCapacity(256)
-        var memo = LineMemo()
+        var memo = LineMemo(capacity: range.count)
         for index in range {
             let key = state.map { LineMemo.key(state: $0, line: index, of: lines, in: bytes) }
             if let key, let earlier = memo.lookup(key, line: index, of: lines, in: bytes) {

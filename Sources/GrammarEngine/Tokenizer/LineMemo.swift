@@ -20,12 +20,28 @@ struct LineMemo {
         let endState: RuleStack
     }
 
-    struct Key: Hashable {
+    struct Key: Equatable {
         var state: ObjectIdentifier
         var textHash: Int
+
+        /// The key's slot hash: the state's address mixed into the text's hash.
+        var mixed: UInt {
+            (UInt(bitPattern: textHash) ^ UInt(bitPattern: state)) &* 0x9E37_79B9_7F4A_7C15
+        }
     }
 
-    private var entries: [Key: Entry] = [:]
+    /// An open-addressed table of indices into `stored` (-1: empty), a power of two at least
+    /// twice the lines stored: a `Dictionary` hashed every key with SipHash, which cost a
+    /// fifth of what the memo saved.
+    private var slots: [Int32]
+    private var stored: [(key: Key, entry: Entry)] = []
+
+    /// A memo for up to `capacity` lines.
+    init(capacity: Int) {
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        slots = [Int32](repeating: -1, count: size)
+    }
 
     /// The key of line `index` tokenized from `state`: the state's identity and a hash of the
     /// line's bytes, terminator included (the last token runs to the line's end).
@@ -41,7 +57,7 @@ struct LineMemo {
     func lookup(_ key: Key, line index: Int, of lines: DocumentLines, in bytes: UnsafeBufferPointer<UInt8>)
         -> Entry?
     {
-        guard let entry = entries[key] else { return nil }
+        guard let entry = find(key) else { return nil }
         let text = Self.bytes(of: index, lines, bytes)
         let earlier = Self.bytes(of: entry.line, lines, bytes)
         guard earlier.count == text.count,
@@ -55,11 +71,31 @@ struct LineMemo {
     mutating func store(
         _ key: Key, state: RuleStack, line index: Int, firstToken: Int, tokenCount: Int, endState: RuleStack
     ) {
-        // The first line of a text keeps the slot; a hash collision only loses a reuse.
-        guard entries[key] == nil else { return }
-        entries[key] = Entry(
+        // The first line of a text keeps its key; another text with the same key (a hash
+        // collision) only loses a reuse.
+        guard stored.count * 2 < slots.count else { return }
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: key.mixed >> 32) & mask
+        while slots[slot] >= 0 {
+            if stored[Int(slots[slot])].key == key { return }
+            slot = (slot + 1) & mask
+        }
+        slots[slot] = Int32(stored.count)
+        let entry = Entry(
             startState: state, line: index, firstToken: firstToken, tokenCount: tokenCount, endState: endState
         )
+        stored.append((key, entry))
+    }
+
+    private func find(_ key: Key) -> Entry? {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: key.mixed >> 32) & mask
+        while slots[slot] >= 0 {
+            let candidate = stored[Int(slots[slot])]
+            if candidate.key == key { return candidate.entry }
+            slot = (slot + 1) & mask
+        }
+        return nil
     }
 
     private static func bytes(of index: Int, _ lines: DocumentLines, _ bytes: UnsafeBufferPointer<UInt8>)
