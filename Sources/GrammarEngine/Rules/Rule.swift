@@ -28,7 +28,9 @@ final class Rule: @unchecked Sendable {
     /// The match rule's pattern, or the begin pattern of a begin rule.
     @exclusivity(unchecked) var match: RegexSource?
     /// Captures of the match, or of the begin match.
-    @exclusivity(unchecked) var captures: [Rule?] = []
+    @exclusivity(unchecked) var captures: [Rule?] = [] {
+        didSet { unretainedCaptures.replace(with: captures) }
+    }
     /// A begin/end rule's end pattern.
     @exclusivity(unchecked) var end: RegexSource? {
         didSet { unretainedEnd = end.map(Unmanaged.passUnretained) }
@@ -36,10 +38,25 @@ final class Rule: @unchecked Sendable {
     /// `end` for the scan, which reads it on every step inside the rule: reading the
     /// reference itself retained and released it each time. `end` keeps it alive.
     @exclusivity(unchecked) private(set) var unretainedEnd: Unmanaged<RegexSource>?
-    @exclusivity(unchecked) var endCaptures: [Rule?] = []
+    @exclusivity(unchecked) var endCaptures: [Rule?] = [] {
+        didSet { unretainedEndCaptures.replace(with: endCaptures) }
+    }
     /// A begin/while rule's while pattern.
-    @exclusivity(unchecked) var whileSource: RegexSource?
-    @exclusivity(unchecked) var whileCaptures: [Rule?] = []
+    @exclusivity(unchecked) var whileSource: RegexSource? {
+        didSet { unretainedWhileSource = whileSource.map(Unmanaged.passUnretained) }
+    }
+    /// `whileSource` for the tokenizer, as `unretainedEnd` is `end`'s.
+    @exclusivity(unchecked) private(set) var unretainedWhileSource: Unmanaged<RegexSource>?
+    @exclusivity(unchecked) var whileCaptures: [Rule?] = [] {
+        didSet { unretainedWhileCaptures.replace(with: whileCaptures) }
+    }
+    /// The three capture lists as the tokenizer reads them on every match: reading an array
+    /// property of a rule retains the array, and reading an element retains the rule, counts
+    /// that every thread tokenizing with the grammar writes to. The arrays above keep the
+    /// rules alive.
+    @exclusivity(unchecked) private(set) var unretainedCaptures = UnretainedRules()
+    @exclusivity(unchecked) private(set) var unretainedEndCaptures = UnretainedRules()
+    @exclusivity(unchecked) private(set) var unretainedWhileCaptures = UnretainedRules()
     @exclusivity(unchecked) var applyEndPatternLast = false
     /// Child rule ids (include-only, begin/end, begin/while).
     @exclusivity(unchecked) var patterns: [Int] = []
@@ -55,6 +72,12 @@ final class Rule: @unchecked Sendable {
     let compiledList3 = PublishedReference<CompiledRuleList>()
     // Resolved back-referenced ends; guarded by the grammar's lock.
     var resolvedEnds: [String: RegexSource] = [:]
+
+    deinit {
+        unretainedCaptures.deallocate()
+        unretainedEndCaptures.deallocate()
+        unretainedWhileCaptures.deallocate()
+    }
 
     init(id: Int, kind: Kind, name: String?, contentName: String?, path: String) {
         self.id = id
@@ -100,5 +123,23 @@ final class CompiledRuleList: @unchecked Sendable {
         slotBuffer.deinitialize()
         slotBuffer.deallocate()
         ruleIdBuffer.deallocate()
+    }
+}
+
+/// Unretained references to rules that an array elsewhere keeps alive, in memory of their own.
+struct UnretainedRules {
+    private(set) var buffer = UnsafeMutableBufferPointer<Unmanaged<Rule>?>(start: nil, count: 0)
+
+    var isEmpty: Bool { buffer.isEmpty }
+
+    /// Points at `rules` instead, freeing the previous table.
+    mutating func replace(with rules: [Rule?]) {
+        deallocate()
+        buffer = .allocate(capacity: rules.count)
+        _ = buffer.initialize(from: rules.map { $0.map(Unmanaged.passUnretained) })
+    }
+
+    func deallocate() {
+        buffer.deallocate()
     }
 }

@@ -10,59 +10,75 @@ extension LineTokenizer {
     /// retokenized, whose stack it becomes the parent of.
     mutating func handleCaptures(
         length: Int, isFirstLine: Bool, scopes: ScopeStack, frame: @autoclosure () -> RuleStack,
-        captures: [Rule?], match: PatternMatch
+        captures: UnretainedRules, match: PatternMatch
     ) {
+        let captures = UnsafeBufferPointer(captures.buffer)
         guard !captures.isEmpty else { return }
         let count = min(captures.count, match.groupCount)
         // This call's open captures live above `base` on the tokenizer's shared stack, so a
         // match with named captures allocates nothing; retokenized captures nest above them.
         let base = openCaptures.count
-        var top: (scopes: ScopeStack, end: Int)? { openCaptures.count > base ? openCaptures.last : nil }
         let maxEnd = match.end
         for index in 0..<count {
-            guard let capture = captures[index], let range = match.range(index), !range.isEmpty else {
+            guard let unretained = captures[index], let range = match.range(index), !range.isEmpty else {
                 continue
             }
             if range.lowerBound > maxEnd { break }
-            while let top, top.end <= range.lowerBound {
-                collector.produce(top.scopes, until: top.end)
-                openCaptures.removeLast()
-            }
-            if let top {
-                collector.produce(top.scopes, until: range.lowerBound)
-            } else {
-                collector.produce(scopes, until: range.lowerBound)
-            }
-            if let retokenizeId = capture.retokenizeCapturedWithRuleId, captureDepth < Self.maxCaptureDepth {
-                let nameScopes = push(
-                    capture.name, key: 2 * capture.id, match: match, onto: scopes)
-                let contentScopes = push(
-                    capture.contentName, key: 2 * capture.id + 1, match: match, onto: nameScopes)
-                let pushed = frame().push(
-                    ruleId: retokenizeId, enterPos: range.lowerBound, anchorPos: -1,
-                    beginRuleCapturedEOL: false,
-                    endRule: nil, nameScopes: nameScopes, contentScopes: contentScopes)
-                captureDepth += 1
-                let lineCache = workspace.cache
-                workspace.cache = workspace.nestedCache(depth: captureDepth)
-                defer {
-                    workspace.cache = lineCache
-                    captureDepth -= 1
-                }
-                _ = tokenizeString(
-                    length: range.upperBound, isFirstLine: isFirstLine && range.lowerBound == 0,
-                    linePos: range.lowerBound, stack: pushed, checkWhileConditions: false, timeLimited: false)
-                continue
-            }
-            if let name = capture.name {
-                let enclosing = top?.scopes ?? scopes
-                openCaptures.append(
-                    (push(name, key: 2 * capture.id, match: match, onto: enclosing), range.upperBound))
+            // The rule's capture array keeps the capture alive.
+            unretained._withUnsafeGuaranteedRef { capture in
+                handleCapture(
+                    capture, range: range, length: length, isFirstLine: isFirstLine, scopes: scopes,
+                    frame: frame,
+                    match: match, base: base)
             }
         }
         while openCaptures.count > base {
             let top = openCaptures.removeLast()
             collector.produce(top.scopes, until: top.end)
+        }
+    }
+
+    /// One group of `handleCaptures`: closes the open captures it starts after, then
+    /// retokenizes the group or opens its scope.
+    private mutating func handleCapture(
+        _ capture: Rule, range: Range<Int>, length: Int, isFirstLine: Bool, scopes: ScopeStack,
+        frame: () -> RuleStack, match: PatternMatch, base: Int
+    ) {
+        var top: (scopes: ScopeStack, end: Int)? { openCaptures.count > base ? openCaptures.last : nil }
+        while let top, top.end <= range.lowerBound {
+            collector.produce(top.scopes, until: top.end)
+            openCaptures.removeLast()
+        }
+        if let top {
+            collector.produce(top.scopes, until: range.lowerBound)
+        } else {
+            collector.produce(scopes, until: range.lowerBound)
+        }
+        if let retokenizeId = capture.retokenizeCapturedWithRuleId, captureDepth < Self.maxCaptureDepth {
+            let nameScopes = push(
+                capture.name, key: 2 * capture.id, match: match, onto: scopes)
+            let contentScopes = push(
+                capture.contentName, key: 2 * capture.id + 1, match: match, onto: nameScopes)
+            let pushed = frame().push(
+                ruleId: retokenizeId, enterPos: range.lowerBound, anchorPos: -1,
+                beginRuleCapturedEOL: false,
+                endRule: nil, nameScopes: nameScopes, contentScopes: contentScopes)
+            captureDepth += 1
+            let lineCache = workspace.cache
+            workspace.cache = workspace.nestedCache(depth: captureDepth)
+            defer {
+                workspace.cache = lineCache
+                captureDepth -= 1
+            }
+            _ = tokenizeString(
+                length: range.upperBound, isFirstLine: isFirstLine && range.lowerBound == 0,
+                linePos: range.lowerBound, stack: pushed, checkWhileConditions: false, timeLimited: false)
+            return
+        }
+        if let name = capture.name {
+            let enclosing = top?.scopes ?? scopes
+            openCaptures.append(
+                (push(name, key: 2 * capture.id, match: match, onto: enclosing), range.upperBound))
         }
     }
 }

@@ -39,7 +39,7 @@ extension LineTokenizer {
             collector.produce(frame, until: match.start)
             handleCaptures(
                 length: length, isFirstLine: isFirstLine, scopes: frame.contentScopes, frame: frame,
-                captures: rule.whileCaptures, match: match)
+                captures: rule.unretainedWhileCaptures, match: match)
             collector.produce(frame, until: match.end)
             anchorPosition = match.end
             if match.end > linePos {

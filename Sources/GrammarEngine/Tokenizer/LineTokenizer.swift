@@ -75,11 +75,11 @@ struct LineTokenizer {
                 if let poppedRule = grammar.unretainedRule(popped.ruleId) {
                     let frame = stack
                     poppedRule._withUnsafeGuaranteedRef { rule in
-                        guard !rule.endCaptures.isEmpty else { return }
+                        guard !rule.unretainedEndCaptures.isEmpty else { return }
                         handleCaptures(
                             length: length, isFirstLine: isFirstLine, scopes: frame.contentScopes,
                             frame: frame,
-                            captures: rule.endCaptures, match: match)
+                            captures: rule.unretainedEndCaptures, match: match)
                     }
                 }
                 collector.produce(stack, until: match.end)
@@ -150,19 +150,22 @@ extension LineTokenizer {
                 ruleId: ruleId, enterPos: linePos, anchorPos: anchorPosition,
                 beginRuleCapturedEOL: match.end == length, endRule: nil, nameScopes: nameScopes,
                 contentScopes: nameScopes)
-            if !rule.captures.isEmpty {
+            if !rule.unretainedCaptures.isEmpty {
                 handleCaptures(
                     length: length, isFirstLine: isFirstLine, scopes: nameScopes, frame: stack,
-                    captures: rule.captures, match: match)
+                    captures: rule.unretainedCaptures, match: match)
             }
             collector.produce(stack, until: match.end)
             anchorPosition = match.end
             stack = stack.with(
                 contentScopes: push(
                     rule.contentName, key: 2 * ruleId + 1, match: match, onto: nameScopes))
-            let closing = rule.kind == .beginEnd ? rule.end : rule.whileSource
-            if let closing, closing.hasBackReferences {
-                stack = stack.with(endRule: closing.resolvingBackReferences(in: line, match: match))
+            // Unretained, as the rule is: the rule keeps its sources alive.
+            let closing = rule.kind == .beginEnd ? rule.unretainedEnd : rule.unretainedWhileSource
+            if let resolved = closing?._withUnsafeGuaranteedRef({
+                $0.hasBackReferences ? $0.resolvingBackReferences(in: line, match: match) : nil
+            }) {
+                stack = stack.with(endRule: resolved)
             }
             if (!hasAdvanced && beforePush.hasSameRule(as: stack)) || stack.depth > Self.maxStackDepth {
                 // Guards [2] and [3]: the same rule pushed again without advancing.
@@ -174,7 +177,7 @@ extension LineTokenizer {
             // A match rule's frame is pushed and popped around its captures; it is only
             // made when a capture is retokenized inside it. Most match rules have no
             // captures, and skipping the call spares the references its arguments take.
-            if !rule.captures.isEmpty {
+            if !rule.unretainedCaptures.isEmpty {
                 let enterPos = linePos
                 let anchorPos = anchorPosition
                 let parent = stack
@@ -185,7 +188,7 @@ extension LineTokenizer {
                         beginRuleCapturedEOL: match.end == length, endRule: nil,
                         nameScopes: nameScopes,
                         contentScopes: nameScopes),
-                    captures: rule.captures, match: match)
+                    captures: rule.unretainedCaptures, match: match)
             }
             collector.produce(nameScopes, until: match.end)
             if !hasAdvanced {
