@@ -10,34 +10,28 @@ import Testing
     /// The document's tokens from tokenizing each line in turn, the terminator joining the
     /// last token of its line; nothing shared with the document path but `tokenizeLine`.
     static func lineByLine(_ text: String, grammar: Grammar) -> [DocumentToken] {
-        let bytes = Array(text.utf8)
         var tokens: [DocumentToken] = []
         var state: RuleStack?
         var lineStart = 0
-        while lineStart < bytes.count {
-            var contentEnd = lineStart
-            while contentEnd < bytes.count, bytes[contentEnd] != 0x0A, bytes[contentEnd] != 0x0D {
-                contentEnd += 1
-            }
-            var lineEnd = contentEnd
-            if lineEnd < bytes.count {
-                lineEnd +=
-                    bytes[lineEnd] == 0x0D && lineEnd + 1 < bytes.count && bytes[lineEnd + 1] == 0x0A ? 2 : 1
-            }
-            let tokenization = bytes[lineStart..<contentEnd].withUnsafeBufferPointer {
+        var rest = Substring(text)
+        // Characters, not bytes: "\r\n" is one Character, so a line ends at the first newline
+        // Character whatever its spelling (the texts here use no other newline characters).
+        while !rest.isEmpty {
+            let breakIndex = rest.firstIndex(where: \.isNewline) ?? rest.endIndex
+            let content = Array(rest[..<breakIndex].utf8)
+            let terminator = breakIndex < rest.endIndex ? rest[breakIndex].utf8.count : 0
+            let lineEnd = lineStart + content.count + terminator
+            let tokenization = content.withUnsafeBufferPointer {
                 grammar.tokenizeLine(utf8: $0, state: state)
             }
             state = tokenization.endState
-            let lineTokens = tokenization.tokens
-            for index in lineTokens.indices {
-                let start = lineStart + lineTokens[index].start
-                let end = index + 1 < lineTokens.count ? lineStart + lineTokens[index + 1].start : lineEnd
-                if end > start {
-                    tokens.append(
-                        DocumentToken(range: start..<end, scopes: lineTokens[index].scopes.scopeNames))
-                }
+            let starts = tokenization.tokens.map { lineStart + $0.start } + [lineEnd]
+            for (index, token) in tokenization.tokens.enumerated() where starts[index + 1] > starts[index] {
+                tokens.append(
+                    DocumentToken(range: starts[index]..<starts[index + 1], scopes: token.scopes.scopeNames))
             }
             lineStart = lineEnd
+            rest = breakIndex < rest.endIndex ? rest[rest.index(after: breakIndex)...] : ""
         }
         return tokens
     }
