@@ -10,12 +10,19 @@ extension Grammar {
         if let list = rule.publishedList(variant) { return list }
         let sources = collectPatterns(rule)
         let hasAnchor = sources.contains { $0.0.hasAnchor }
-        let patterns = sources.map { pattern(for: $0.0, allowA: allowA, allowG: allowG) }
+        let compiled = sources.map { pattern(for: $0.0, allowA: allowA, allowG: allowG) }
+        // A pattern that repeats an earlier one of the list never wins a scan: wherever it
+        // matches, the earlier one matches at the same place and wins the tie. Dropping it
+        // spares the scan a visit on every line (a fifth of the entries of the largest lists
+        // of VS Code's JavaScript grammar repeat one).
+        var seen = Set<String>()
+        let kept = compiled.indices.filter { seen.insert(compiled[$0].source).inserted }
+        let patterns = kept.map { compiled[$0] }
         let entries =
             configuration.combinesPatterns
             ? Self.scanEntries(patterns, groupSize: configuration.combinedGroupSize)
             : patterns.enumerated().map { PatternScanner.Entry(pattern: $1, firstIndex: $0) }
-        let list = CompiledRuleList(entries: entries, ruleIds: sources.map(\.1))
+        let list = CompiledRuleList(entries: entries, ruleIds: kept.map { sources[$0].1 })
         guard !hasAnchor else { return rule.publish(list, variant: variant) }
         // Without anchors every variant is the same list.
         for other in 0..<4 { rule.publish(list, variant: other) }
