@@ -124,4 +124,34 @@ import Testing
         #expect(expected.contains { $0.scopes.last == "k" }, "the text should hold some keywords")
         #expect(filtered.tokenizeDocument(text, jobs: 1) == expected)
     }
+
+    /// Sets that mix one-byte literals with longer ones (a method declaration needs `(`, `<`,
+    /// `constructor` or `new`): lines holding only the one-byte ones, only the longer ones,
+    /// both or neither, at various places relative to the search start.
+    @Test(arguments: 0..<3)
+    func mixedSetsOfOneByteAndLongerLiteralsTokenizeAlikeWithAndWithoutTheFilter(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed + 200)
+        let json = #"""
+            {"scopeName": "source.m", "patterns": [
+              {"match": "\\b(?:new|constructor)\\b|[a-z]+(?=\\s*[(<])", "name": "callable"},
+              {"match": "(?:ab|cd)?:", "name": "colon"},
+              {"match": "[a-z]+", "name": "word"}
+            ]}
+            """#
+        var plain = Grammar.Configuration()
+        plain.prefiltersSearches = false
+        let unfiltered = try GrammarFixtures.grammar(json, configuration: plain)
+        let filtered = try GrammarFixtures.grammar(json)
+        let pieces = ["new", "constructor", "x", "f(", "g <", "(", "<", ":", "ab:", " ", "cd", "word"]
+        let text = (0..<300).map { _ in
+            (0..<Int.random(in: 0..<8, using: &generator)).map { _ in pieces.randomElement(using: &generator)!
+            }
+            .joined()
+        }.joined(separator: "\n")
+        let expected = unfiltered.tokenizeDocument(text, jobs: 1)
+        #expect(
+            expected.contains { $0.scopes.last == "callable" }
+                && expected.contains { $0.scopes.last == "colon" })
+        #expect(filtered.tokenizeDocument(text, jobs: 1) == expected)
+    }
 }
