@@ -9,40 +9,44 @@
 /// that the keys of the line's windows from the search start are looked up in. Either way a
 /// hit may be a collision, and PCRE2 then decides.
 ///
-/// Literals of one byte (a `(` or `:` that some alternative of the pattern needs) are checked
-/// against the line's last offset of that byte, beside the longer ones: a set that mixes
-/// them, such as `(`, `<`, `constructor`, `new` for a method declaration, still rules out
-/// lines holding none. Single bytes only ever widen a set of longer literals, so a pattern
-/// whose literals are all single bytes is left to the byte prefilter and PCRE2's own
-/// start-up facts, which look for such bytes already.
+/// Literals of one byte (a `(` or `:` that some alternative of the pattern needs), up to four
+/// of them, are checked against the line's last offset of that byte, beside the longer ones
+/// or alone: a set such as `(`, `<`, `constructor`, `new` for a method declaration, or the
+/// `(` a function call's lookahead needs, rules out lines holding none.
 struct LiteralFilter: @unchecked Sendable {
-    /// 2 or 3; 0 when the pattern has no literals of two bytes or more.
+    /// 2 or 3; 0 when the set has no literals of two bytes or more.
     let gramLength: Int
     /// The table slots of the literals' keys, when they are few.
     private let slots: UnsafeMutablePointer<UInt16>?
     private let slotCount: Int
     /// A bit per key, when the literals are many.
     private let bitmap: UnsafeMutablePointer<UInt64>?
-    /// Up to four one-byte literals (-1: unused), when the set mixes them with longer ones.
+    /// Up to four one-byte literals (-1: unused).
     private let singles: (Int16, Int16, Int16, Int16)
+    /// Whether the set holds only one-byte literals (no slots or bitmap to look at after them).
+    private let singlesOnly: Bool
 
     /// A filter that lets every line pass.
     static let none = LiteralFilter(
-        gramLength: 0, slots: nil, slotCount: 0, bitmap: nil, singles: (-1, -1, -1, -1))
+        gramLength: 0, slots: nil, slotCount: 0, bitmap: nil, singles: (-1, -1, -1, -1), singlesOnly: false)
     /// Above this many distinct slots, the filter walks the line instead of the slots.
     static let maxSlotsLookedUp = 16
-    /// The most one-byte literals a mixed set may hold.
+    /// The most one-byte literals a set may hold.
     static let maxSingles = 4
 
     /// A filter for `literals`; its tables must be freed with `deallocate()` by the owner.
     static func make(_ literals: [[UInt8]]) -> LiteralFilter {
         let singleBytes = Set(literals.filter { $0.count == 1 }.map { Int16($0[0]) }).sorted()
         let longer = literals.filter { $0.count >= 2 }
-        guard !longer.isEmpty, !literals.contains(where: \.isEmpty), singleBytes.count <= maxSingles else {
+        guard !literals.isEmpty, !literals.contains(where: \.isEmpty), singleBytes.count <= maxSingles else {
             return .none
         }
         let padded = singleBytes + [Int16](repeating: -1, count: maxSingles - singleBytes.count)
         let singles = (padded[0], padded[1], padded[2], padded[3])
+        guard !longer.isEmpty else {
+            return LiteralFilter(
+                gramLength: 0, slots: nil, slotCount: 0, bitmap: nil, singles: singles, singlesOnly: true)
+        }
         return make(longer: longer, singles: singles)
     }
 
@@ -59,12 +63,14 @@ struct LiteralFilter: @unchecked Sendable {
             bitmap.initialize(repeating: 0, count: words)
             for key in keys { bitmap[Int(key) >> 6] |= 1 << UInt64(key & 63) }
             return LiteralFilter(
-                gramLength: gramLength, slots: nil, slotCount: 0, bitmap: bitmap, singles: singles)
+                gramLength: gramLength, slots: nil, slotCount: 0, bitmap: bitmap, singles: singles,
+                singlesOnly: false)
         }
         let slots = UnsafeMutablePointer<UInt16>.allocate(capacity: distinct.count)
         slots.initialize(from: distinct.sorted(), count: distinct.count)
         return LiteralFilter(
-            gramLength: gramLength, slots: slots, slotCount: distinct.count, bitmap: nil, singles: singles)
+            gramLength: gramLength, slots: slots, slotCount: distinct.count, bitmap: nil, singles: singles,
+            singlesOnly: false)
     }
 
     /// Frees the tables.
@@ -82,6 +88,7 @@ struct LiteralFilter: @unchecked Sendable {
             if singles.1 >= 0, lastIndex[Int(singles.1)] >= position { return true }
             if singles.2 >= 0, lastIndex[Int(singles.2)] >= position { return true }
             if singles.3 >= 0, lastIndex[Int(singles.3)] >= position { return true }
+            if singlesOnly { return false }
         }
         if let slots {
             let table = gramLength == 3 ? line.trigramSlots : line.bigramSlots
