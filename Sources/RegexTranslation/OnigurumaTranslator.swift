@@ -29,7 +29,8 @@ public enum OnigurumaTranslator {
             approximations: approximations,
             requiredLiterals: RequiredLiterals.of(tree).map { $0.sorted { $0.lexicographicallyPrecedes($1) } }
                 ?? [],
-            exactLiteral: ExactLiteral.of(tree)
+            exactLiteral: ExactLiteral.of(tree),
+            requiredWords: RequiredWords.of(tree).map { $0.sorted { $0.lexicographicallyPrecedes($1) } } ?? []
         )
     }
 }
@@ -95,13 +96,16 @@ public struct TranslatedPattern: Hashable, Sendable {
     /// The UTF-8 bytes the pattern matches when it is only a case-sensitive literal string,
     /// else nil: a scanner may find them itself instead of running the regex.
     public var exactLiteral: [UInt8]?
+    /// ASCII words of which every match holds one as a whole word (a maximal run of word
+    /// characters), empty when the pattern is not shaped so (`RequiredWords`).
+    public var requiredWords: [[UInt8]]
 
     /// Creates a translated pattern.
     public init(
         source: String, usesAnchorA: Bool, usesAnchorG: Bool, usesSubroutineCalls: Bool,
         usesMatchReset: Bool, usesBacktrackingVerbs: Bool, captureGroupCount: Int = 0,
         highestBackReference: Int = 0, approximations: [String] = [], requiredLiterals: [[UInt8]] = [],
-        exactLiteral: [UInt8]? = nil
+        exactLiteral: [UInt8]? = nil, requiredWords: [[UInt8]] = []
     ) {
         self.source = source
         self.usesAnchorA = usesAnchorA
@@ -114,6 +118,7 @@ public struct TranslatedPattern: Hashable, Sendable {
         self.approximations = approximations
         self.requiredLiterals = requiredLiterals
         self.exactLiteral = exactLiteral
+        self.requiredWords = requiredWords
     }
 }
 

@@ -125,12 +125,34 @@ import Testing
         #expect(filtered.tokenizeDocument(text, jobs: 1) == expected)
     }
 
+    /// Tokens of random lines made of `pieces`, with the prefilter on and off, after checking
+    /// that the lines gave each of `scopes` somewhere.
+    static func expectAlikeWithAndWithoutTheFilter(
+        _ json: String, pieces: [String], scopes: [String], seed: UInt64
+    ) throws {
+        var generator = SeededGenerator(seed: seed)
+        var plain = Grammar.Configuration()
+        plain.prefiltersSearches = false
+        let unfiltered = try GrammarFixtures.grammar(json, configuration: plain)
+        let filtered = try GrammarFixtures.grammar(json)
+        let text = (0..<400).map { _ in
+            (0..<Int.random(in: 0..<8, using: &generator)).map { _ in pieces.randomElement(using: &generator)!
+            }
+            .joined()
+        }.joined(separator: "\n")
+        let expected = unfiltered.tokenizeDocument(text, jobs: 1)
+        for scope in scopes {
+            #expect(expected.contains { $0.scopes.last == scope }, "no \(scope) token in the text")
+        }
+        #expect(filtered.tokenizeDocument(text, jobs: 1) == expected)
+    }
+
     /// Sets that mix one-byte literals with longer ones (a method declaration needs `(`, `<`,
-    /// `constructor` or `new`): lines holding only the one-byte ones, only the longer ones,
-    /// both or neither, at various places relative to the search start.
+    /// `constructor` or `new`), and a set of one-byte literals alone: lines holding only the
+    /// one-byte ones, only the longer ones, both or neither, at various places relative to
+    /// the search start.
     @Test(arguments: 0..<3)
-    func mixedSetsOfOneByteAndLongerLiteralsTokenizeAlikeWithAndWithoutTheFilter(seed: UInt64) throws {
-        var generator = SeededGenerator(seed: seed + 200)
+    func setsWithOneByteLiteralsTokenizeAlikeWithAndWithoutTheFilter(seed: UInt64) throws {
         let json = #"""
             {"scopeName": "source.m", "patterns": [
               {"match": "\\b(?:new|constructor)\\b|[a-z]+(?=\\s*[(<])", "name": "callable"},
@@ -138,20 +160,30 @@ import Testing
               {"match": "[a-z]+", "name": "word"}
             ]}
             """#
-        var plain = Grammar.Configuration()
-        plain.prefiltersSearches = false
-        let unfiltered = try GrammarFixtures.grammar(json, configuration: plain)
-        let filtered = try GrammarFixtures.grammar(json)
-        let pieces = ["new", "constructor", "x", "f(", "g <", "(", "<", ":", "ab:", " ", "cd", "word"]
-        let text = (0..<300).map { _ in
-            (0..<Int.random(in: 0..<8, using: &generator)).map { _ in pieces.randomElement(using: &generator)!
-            }
-            .joined()
-        }.joined(separator: "\n")
-        let expected = unfiltered.tokenizeDocument(text, jobs: 1)
-        #expect(
-            expected.contains { $0.scopes.last == "callable" }
-                && expected.contains { $0.scopes.last == "colon" })
-        #expect(filtered.tokenizeDocument(text, jobs: 1) == expected)
+        try Self.expectAlikeWithAndWithoutTheFilter(
+            json, pieces: ["new", "constructor", "x", "f(", "g <", "(", "<", ":", "ab:", " ", "cd", "word"],
+            scopes: ["callable", "colon"], seed: seed + 200)
+    }
+
+    /// Keyword lists between word boundaries skip lines where no keyword stands whole; the
+    /// words here sit beside digits, `_`, `$`, dots, non-ASCII letters (Unicode word
+    /// characters) and non-ASCII punctuation (not word characters).
+    @Test(arguments: 0..<3)
+    func wholeWordListsTokenizeAlikeWithAndWithoutTheFilter(seed: UInt64) throws {
+        let json = #"""
+            {"scopeName": "source.w", "patterns": [
+              {"match": "(?<!\\.)\\b(fs|os|net2|child_process|Document)\\b(?!\\$)", "name": "module"},
+              {"match": "\\b(?:(if|else)|(return))\\b", "name": "keyword"},
+              {"match": "[a-z]+", "name": "word"}
+            ]}
+            """#
+        try Self.expectAlikeWithAndWithoutTheFilter(
+            json,
+            pieces: [
+                "fs", "os", "net2", "child_process", "Document", "if", "else", "return", "x", "_", "1", "$",
+                ".",
+                " ", "é", "—", "(", "fsx", "xos",
+            ],
+            scopes: ["module", "keyword"], seed: seed + 300)
     }
 }

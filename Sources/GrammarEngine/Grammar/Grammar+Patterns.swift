@@ -117,7 +117,8 @@ extension Grammar {
             do {
                 compiled = try Pattern(
                     translated.source, isCacheable: cacheable, isCombinable: Pattern.isCombinable(translated),
-                    requiredLiterals: translated.requiredLiterals, exactLiteral: translated.exactLiteral)
+                    requiredLiterals: translated.requiredLiterals, exactLiteral: translated.exactLiteral,
+                    requiredWords: translated.requiredWords)
             } catch {
                 compiled = disabled(source, message: "PCRE2: \(error)")
             }

@@ -19,6 +19,14 @@ final class LineProfile {
     @exclusivity(unchecked) private(set) var generation: UInt64 = 0
     /// The line's length in bytes.
     @exclusivity(unchecked) private(set) var count = 0
+    // The line's whole words (`words()`), split on first use in the line.
+    @exclusivity(unchecked) private var line = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    @exclusivity(unchecked) private var wordsSplit = false
+    @exclusivity(unchecked) private var isASCII = true
+    @exclusivity(unchecked) private var wordCount = 0
+    @exclusivity(unchecked) private var wordCapacity = 64
+    @exclusivity(unchecked) private var wordStarts: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private var wordKeys: UnsafeMutablePointer<UInt16>
     static let windowSlotBits = 12
 
     init() {
@@ -30,6 +38,8 @@ final class LineProfile {
         trigramSlots.initialize(repeating: 0, count: 1 << Self.windowSlotBits)
         bigramKeyAt = .allocate(capacity: slotAtCapacity)
         trigramKeyAt = .allocate(capacity: slotAtCapacity)
+        wordStarts = .allocate(capacity: wordCapacity)
+        wordKeys = .allocate(capacity: wordCapacity)
     }
 
     deinit {
@@ -38,6 +48,8 @@ final class LineProfile {
         trigramSlots.deallocate()
         bigramKeyAt.deallocate()
         trigramKeyAt.deallocate()
+        wordStarts.deallocate()
+        wordKeys.deallocate()
     }
 
     /// The 16-bit key of a two-byte window (`third` nil: the two bytes themselves) or of a
@@ -59,6 +71,8 @@ final class LineProfile {
     func reset(_ line: UnsafeBufferPointer<UInt8>) {
         generation &+= 1
         count = line.count
+        self.line = line
+        wordsSplit = false
         recordWindows(line)
         lastIndex.update(repeating: -1, count: 256)
         var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
@@ -73,6 +87,52 @@ final class LineProfile {
             }
         }
         presence = words
+        isASCII = words.2 == 0 && words.3 == 0
+    }
+
+    /// The 16-bit key of a whole word (FNV-1a, folded).
+    @inline(__always)
+    static func wordKey(_ word: Slice<UnsafeBufferPointer<UInt8>>) -> UInt16 {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in word { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+        return UInt16(truncatingIfNeeded: hash ^ (hash >> 16))
+    }
+
+    /// The line's whole words, maximal runs of ASCII letters, digits and `_`: where each
+    /// starts and its key, in line order; nil for a line with bytes outside ASCII. Split on
+    /// the first call in a line (the profiled buffer outlives the line's tokenization).
+    func words() -> (starts: UnsafePointer<Int32>, keys: UnsafePointer<UInt16>, count: Int)? {
+        guard isASCII else { return nil }
+        if !wordsSplit {
+            wordsSplit = true
+            // A line of n bytes has at most n / 2 + 1 words.
+            if line.count / 2 + 1 > wordCapacity {
+                wordStarts.deallocate()
+                wordKeys.deallocate()
+                wordCapacity = line.count / 2 + 1
+                wordStarts = .allocate(capacity: wordCapacity)
+                wordKeys = .allocate(capacity: wordCapacity)
+            }
+            wordCount = 0
+            var offset = 0
+            while offset < line.count {
+                guard Self.isWordByte(line[offset]) else {
+                    offset += 1
+                    continue
+                }
+                let start = offset
+                while offset < line.count, Self.isWordByte(line[offset]) { offset += 1 }
+                wordStarts[wordCount] = Int32(truncatingIfNeeded: start)
+                wordKeys[wordCount] = Self.wordKey(line[start..<offset])
+                wordCount += 1
+            }
+        }
+        return (UnsafePointer(wordStarts), UnsafePointer(wordKeys), wordCount)
+    }
+
+    @inline(__always)
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || byte == 0x5F || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
     }
 
     private func recordWindows(_ line: UnsafeBufferPointer<UInt8>) {

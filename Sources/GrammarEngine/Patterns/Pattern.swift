@@ -40,7 +40,9 @@ public final class Pattern: @unchecked Sendable {
     /// compiled, for `source`'s other users).
     public init(
         _ source: String, isCacheable: Bool = true, isCombinable: Bool = true,
-        alternativeCaptureCounts: [Int]? = nil, requiredLiterals: [[UInt8]] = [], exactLiteral: [UInt8]? = nil
+        alternativeCaptureCounts: [Int]? = nil, requiredLiterals: [[UInt8]] = [],
+        exactLiteral: [UInt8]? = nil,
+        requiredWords: [[UInt8]] = []
     ) throws(PatternError) {
         var errorCode: Int32 = 0
         var errorOffset = 0
@@ -70,7 +72,9 @@ public final class Pattern: @unchecked Sendable {
         self.isCombinable = isCombinable && alternativeCaptureCounts == nil
         self.prefilter = .allocate(capacity: 1)
         prefilter.initialize(
-            to: SearchPrefilter(code: compiled, source: source, requiredLiterals: requiredLiterals))
+            to: SearchPrefilter(
+                code: compiled, source: source, requiredLiterals: requiredLiterals,
+                requiredWords: requiredWords))
         // A JIT failure (say, out of memory for a huge pattern) leaves the interpreter in charge.
         self.isJITCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
         self.uid = Self.nextUID.add(1, ordering: .relaxed).oldValue
@@ -79,6 +83,7 @@ public final class Pattern: @unchecked Sendable {
     deinit {
         pcre2_code_free_8(code)
         prefilter.pointee.literals.deallocate()
+        prefilter.pointee.words.deallocate()
         prefilter.deinitialize(count: 1)
         prefilter.deallocate()
     }

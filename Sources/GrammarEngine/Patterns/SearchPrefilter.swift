@@ -19,9 +19,13 @@ struct SearchPrefilter: Sendable {
     private var lookaheadRequired2: (Int, Int) = (-1, -1)
     // Literals every match contains, read from the Oniguruma tree; its owner frees it.
     let literals: LiteralFilter
+    // Whole words every match contains; its owner frees it.
+    let words: WordFilter
 
-    init(code: OpaquePointer, source: String, requiredLiterals: [[UInt8]] = []) {
+    init(code: OpaquePointer, source: String, requiredLiterals: [[UInt8]] = [], requiredWords: [[UInt8]] = [])
+    {
         literals = LiteralFilter.make(requiredLiterals)
+        words = WordFilter.make(requiredWords)
         var firstType: UInt32 = 0
         _ = pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTCODETYPE), &firstType)
         if firstType == 1 {
@@ -100,5 +104,6 @@ struct SearchPrefilter: Sendable {
                 || first.3 & present.3 != 0
         else { return false }
         return filter.pointee.literals.mayOccur(from: position, in: line)
+            && filter.pointee.words.mayOccur(from: position, in: line)
     }
 }
