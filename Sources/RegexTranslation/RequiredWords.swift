@@ -28,10 +28,8 @@ enum RequiredWords {
             }
             return words.isEmpty ? nil : words
         case .sequence(let elements):
-            for index in elements.indices.dropFirst().dropLast()
-            where elements[index - 1] == .anchor(.wordBoundary)
-                && elements[index + 1] == .anchor(.wordBoundary)
-            {
+            for index in elements.indices
+            where endsApart(elements[..<index]) && startsApart(elements[(index + 1)...]) {
                 if let words = strings(elements[index]), isWordList(words) { return words }
             }
             // An element every match goes through may itself hold the shape.
@@ -51,6 +49,72 @@ enum RequiredWords {
         case .capture, .nonCapturing, .atomic: return true
         case .options(let change): return change.ignoreCase != true
         case .lookahead, .negativeLookahead, .lookbehind, .negativeLookbehind: return false
+        }
+    }
+
+    /// Whether whatever `elements` match ends where a word starting right after cannot
+    /// continue one: at `\b`, or after a character that is not a word character (a `.`, a
+    /// run of spaces after one). Zero-width lookbehinds are looked through.
+    private static func endsApart(_ elements: ArraySlice<OnigNode>) -> Bool {
+        guard let last = elements.last else { return false }
+        let before = elements.dropLast()
+        switch last {
+        case .anchor(.wordBoundary):
+            return true
+        case .literal(let value):
+            return value < 0x80 && !isWordByte(UInt8(value))
+        case .group(.lookbehind, _), .group(.negativeLookbehind, _):
+            return endsApart(before)
+        case .group(let kind, let body) where passesThrough(kind):
+            guard case .sequence(let inner) = body else { return endsApart([body]) }
+            return endsApart(inner[...])
+        case .quantified(let body, let quantifier) where isApartClass(body):
+            // Characters that are no word characters, or none (then what comes before).
+            return quantifier.min > 0 || endsApart(before)
+        default:
+            return isApartClass(last)
+        }
+    }
+
+    /// Whether whatever `elements` match starts with what ends a word before it: `\b`, the
+    /// end of the line, or a character that is not a word character (also inside a
+    /// lookahead). Negative lookaheads are looked through.
+    private static func startsApart(_ elements: ArraySlice<OnigNode>) -> Bool {
+        guard let first = elements.first else { return false }
+        let after = elements.dropFirst()
+        switch first {
+        case .anchor(.wordBoundary), .anchor(.lineEnd):
+            return true
+        case .literal(let value):
+            return value < 0x80 && !isWordByte(UInt8(value))
+        case .group(.negativeLookahead, _):
+            return startsApart(after)
+        case .group(.lookahead, let body), .group(.capture, let body), .group(.nonCapturing, let body),
+            .group(.atomic, let body):
+            guard case .sequence(let inner) = body else { return startsApart([body]) }
+            return startsApart(inner[...])
+        case .quantified(let body, let quantifier) where isApartClass(body):
+            return quantifier.min > 0 || startsApart(after)
+        case .alternation(let branches):
+            return branches.allSatisfy { branch in
+                guard case .sequence(let inner) = branch else { return startsApart([branch]) }
+                return startsApart(inner[...])
+            }
+        default:
+            return isApartClass(first)
+        }
+    }
+
+    /// Whether a node matches one character that is never a word character: `\s`, or a class
+    /// of ASCII punctuation and spaces.
+    private static func isApartClass(_ node: OnigNode) -> Bool {
+        guard case .set(.union(let items, negated: false)) = node, !items.isEmpty else { return false }
+        return items.allSatisfy { item in
+            switch item {
+            case .scalar(let value): return value < 0x80 && !isWordByte(UInt8(value))
+            case .fragment(let fragment): return !fragment.negated && fragment.items == ["\\s"]
+            default: return false
+            }
         }
     }
 

@@ -174,6 +174,8 @@ import Testing
             {"scopeName": "source.w", "patterns": [
               {"match": "(?<!\\.)\\b(fs|os|net2|child_process|Document)\\b(?!\\$)", "name": "module"},
               {"match": "\\b(?:(if|else)|(return))\\b", "name": "keyword"},
+              {"match": "(\\.)\\s*(?:value|width)\\b", "name": "property"},
+              {"match": "(\\.)\\s*(toggle|write)(?=\\s*\\()", "name": "method"},
               {"match": "[a-z]+", "name": "word"}
             ]}
             """#
@@ -182,8 +184,9 @@ import Testing
             pieces: [
                 "fs", "os", "net2", "child_process", "Document", "if", "else", "return", "x", "_", "1", "$",
                 ".",
-                " ", "é", "—", "(", "fsx", "xos",
+                " ", "é", "—", "(", "fsx", "xos", "value", "width", "toggle", "write", ". ", "valuex",
+                ".toggle(", ". write (", ".value",
             ],
-            scopes: ["module", "keyword"], seed: seed + 300)
+            scopes: ["module", "keyword", "property", "method"], seed: seed + 300)
     }
 }

@@ -16,6 +16,10 @@ import Testing
         (#"\b(exports?|require[ds])\b"#, ["export", "exports", "required", "requires"]),
         (#"(?:\b(if)\b|\b(else_2)\b)"#, ["else_2", "if"]),
         (#"(?x) \b ( get | set ) \b \s*"#, ["get", "set"]),
+        // A `.` and spaces before, a lookahead for spaces and `(` after, also set a word apart.
+        (#"(\.)\s*(?:(value|width))\b(?!\$)"#, ["value", "width"]),
+        (#"(\.)\s*(toggle|write)(?=\s*\()"#, ["toggle", "write"]),
+        (#"\.(size)$"#, ["size"]),
     ])
     func keywordListsBetweenBoundariesRequireTheirWords(_ pattern: String, _ expected: [String]) throws {
         #expect(try Self.words(pattern) == expected)
@@ -24,6 +28,8 @@ import Testing
     @Test(arguments: [
         #"\bfoo"#, #"(?i)\b(foo)\b"#, #"\b(a|b c)\b"#, #"\b(a+)\b"#, #"\b(x)?\b"#, #"(?:\b(a)\b)?"#,
         #"\b(é)\b"#, #"\b(a|$)\b"#, #"(?=\b(a)\b)"#, #"\b(a)\b|b"#, #"\b(a.b)\b"#, "",
+        #"a(foo)\b"#, #"\.(foo)(?=x)"#, #"\s*(foo)\b"#, #"(?<=\.)(foo)\b"#, #"\.\w*(foo)\b"#,
+        #"\.(foo)(?=\s*)"#,
     ])
     func otherShapesRequireNoWords(_ pattern: String) throws {
         #expect(try Self.words(pattern).isEmpty)
