@@ -30,7 +30,7 @@ enum RequiredWords {
         case .sequence(let elements):
             for index in elements.indices
             where endsApart(elements[..<index]) && startsApart(elements[(index + 1)...]) {
-                if let words = strings(elements[index]), isWordList(words) { return words }
+                if let strings = strings(elements[index]), let words = leadingWords(strings) { return words }
             }
             // An element every match goes through may itself hold the shape.
             for element in elements {
@@ -118,8 +118,17 @@ enum RequiredWords {
         }
     }
 
-    private static func isWordList(_ words: Set<[UInt8]>) -> Bool {
-        !words.isEmpty && words.allSatisfy { !$0.isEmpty && $0.allSatisfy(isWordByte) }
+    /// The word each string starts with (all of it, or up to its first character that is no
+    /// word character, such as the `.` of `plugins.refresh`: that word is whole too), or nil
+    /// when some string is empty or does not start with a word character.
+    private static func leadingWords(_ strings: Set<[UInt8]>) -> Set<[UInt8]>? {
+        var words: Set<[UInt8]> = []
+        for string in strings {
+            let word = string.prefix(while: isWordByte)
+            guard !word.isEmpty, string.allSatisfy({ $0 < 0x80 }) else { return nil }
+            words.insert(Array(word))
+        }
+        return words.isEmpty ? nil : words
     }
 
     private static func isWordByte(_ byte: UInt8) -> Bool {

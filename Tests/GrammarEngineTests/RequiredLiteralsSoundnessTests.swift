@@ -172,7 +172,7 @@ import Testing
     func wholeWordListsTokenizeAlikeWithAndWithoutTheFilter(seed: UInt64) throws {
         let json = #"""
             {"scopeName": "source.w", "patterns": [
-              {"match": "(?<!\\.)\\b(fs|os|net2|child_process|Document)\\b(?!\\$)", "name": "module"},
+              {"match": "(?<!\\.)\\b(fs|os|net2|child_process|Document|plugins\\.refresh)\\b(?!\\$)", "name": "module"},
               {"match": "\\b(?:(if|else)|(return))\\b", "name": "keyword"},
               {"match": "(\\.)\\s*(?:value|width)\\b", "name": "property"},
               {"match": "(\\.)\\s*(toggle|write)(?=\\s*\\()", "name": "method"},
@@ -185,8 +185,12 @@ import Testing
                 "fs", "os", "net2", "child_process", "Document", "if", "else", "return", "x", "_", "1", "$",
                 ".",
                 " ", "é", "—", "(", "fsx", "xos", "value", "width", "toggle", "write", ". ", "valuex",
-                ".toggle(", ". write (", ".value",
+                ".toggle(", ". write (", ".value", "plugins.refresh", "plugins", ".refresh",
             ],
             scopes: ["module", "keyword", "property", "method"], seed: seed + 300)
+        // `plugins.refresh` stands for its leading word `plugins`.
+        let grammar = try GrammarFixtures.grammar(json)
+        #expect(
+            grammar.tokenizeDocument("x plugins.refresh y", jobs: 1).contains { $0.scopes.last == "module" })
     }
 }

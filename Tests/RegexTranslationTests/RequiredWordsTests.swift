@@ -20,16 +20,19 @@ import Testing
         (#"(\.)\s*(?:(value|width))\b(?!\$)"#, ["value", "width"]),
         (#"(\.)\s*(toggle|write)(?=\s*\()"#, ["toggle", "write"]),
         (#"\.(size)$"#, ["size"]),
+        // A string with a `.` inside stands for the word before the `.`.
+        (#"\b(plugins\.refresh|push)\b"#, ["plugins", "push"]),
+        (#"\b(a|b c)\b"#, ["a", "b"]),
     ])
     func keywordListsBetweenBoundariesRequireTheirWords(_ pattern: String, _ expected: [String]) throws {
         #expect(try Self.words(pattern) == expected)
     }
 
     @Test(arguments: [
-        #"\bfoo"#, #"(?i)\b(foo)\b"#, #"\b(a|b c)\b"#, #"\b(a+)\b"#, #"\b(x)?\b"#, #"(?:\b(a)\b)?"#,
+        #"\bfoo"#, #"(?i)\b(foo)\b"#, #"\b(a+)\b"#, #"\b(x)?\b"#, #"(?:\b(a)\b)?"#,
         #"\b(é)\b"#, #"\b(a|$)\b"#, #"(?=\b(a)\b)"#, #"\b(a)\b|b"#, #"\b(a.b)\b"#, "",
         #"a(foo)\b"#, #"\.(foo)(?=x)"#, #"\s*(foo)\b"#, #"(?<=\.)(foo)\b"#, #"\.\w*(foo)\b"#,
-        #"\.(foo)(?=\s*)"#,
+        #"\.(foo)(?=\s*)"#, #"\b(\$foo|bar)\b"#, #"\b(foo|bé)\b"#,
     ])
     func otherShapesRequireNoWords(_ pattern: String) throws {
         #expect(try Self.words(pattern).isEmpty)
