@@ -30,7 +30,9 @@ public enum OnigurumaTranslator {
             requiredLiterals: RequiredLiterals.of(tree).map { $0.sorted { $0.lexicographicallyPrecedes($1) } }
                 ?? [],
             exactLiteral: ExactLiteral.of(tree),
-            requiredWords: RequiredWords.of(tree).map { $0.sorted { $0.lexicographicallyPrecedes($1) } } ?? []
+            requiredWords: RequiredWords.of(tree).map { $0.sorted { $0.lexicographicallyPrecedes($1) } }
+                ?? [],
+            classRun: parser.groupCount <= 1 ? ClassRun.of(tree, emitter: emitter) : nil
         )
     }
 }
@@ -99,13 +101,15 @@ public struct TranslatedPattern: Hashable, Sendable {
     /// ASCII words of which every match holds one as a whole word (a maximal run of word
     /// characters), empty when the pattern is not shaped so (`RequiredWords`).
     public var requiredWords: [[UInt8]]
+    /// The pattern as a run of two classes (`ClassRun`), or nil.
+    public var classRun: ClassRun?
 
     /// Creates a translated pattern.
     public init(
         source: String, usesAnchorA: Bool, usesAnchorG: Bool, usesSubroutineCalls: Bool,
         usesMatchReset: Bool, usesBacktrackingVerbs: Bool, captureGroupCount: Int = 0,
         highestBackReference: Int = 0, approximations: [String] = [], requiredLiterals: [[UInt8]] = [],
-        exactLiteral: [UInt8]? = nil, requiredWords: [[UInt8]] = []
+        exactLiteral: [UInt8]? = nil, requiredWords: [[UInt8]] = [], classRun: ClassRun? = nil
     ) {
         self.source = source
         self.usesAnchorA = usesAnchorA
@@ -119,6 +123,7 @@ public struct TranslatedPattern: Hashable, Sendable {
         self.requiredLiterals = requiredLiterals
         self.exactLiteral = exactLiteral
         self.requiredWords = requiredWords
+        self.classRun = classRun
     }
 }
 

@@ -118,7 +118,7 @@ extension Grammar {
                 compiled = try Pattern(
                     translated.source, isCacheable: cacheable, isCombinable: Pattern.isCombinable(translated),
                     requiredLiterals: translated.requiredLiterals, exactLiteral: translated.exactLiteral,
-                    requiredWords: translated.requiredWords)
+                    requiredWords: translated.requiredWords, classRun: translated.classRun)
             } catch {
                 compiled = disabled(source, message: "PCRE2: \(error)")
             }

@@ -31,6 +31,19 @@ extension Pattern {
         if let exactLiteral {
             return searchLiteral(exactLiteral, subject, length: length, from: start, workspace: workspace)
         }
+        if let classRun, let base = subject.baseAddress,
+            let found = classRun.find(in: base, length: length, from: start)
+        {
+            guard let found else { return false }
+            let ovector = pcre2_get_ovector_pointer_8(workspace.matchData)!
+            ovector[0] = found.lowerBound
+            ovector[1] = found.upperBound
+            if classRun.isCaptured {
+                ovector[2] = found.lowerBound
+                ovector[3] = found.upperBound
+            }
+            return true
+        }
         // An empty buffer has no base address; PCRE2 accepts any non-null pointer for length 0.
         let base = subject.baseAddress ?? UnsafePointer(workspace.emptySubject)
         let rc: Int32

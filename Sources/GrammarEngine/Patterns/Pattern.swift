@@ -1,4 +1,5 @@
 import CPCRE2
+import RegexTranslation
 import Synchronization
 
 /// A compiled PCRE2 pattern: UTF, UCP, MULTILINE, LF newlines, JIT with interpreter fallback.
@@ -26,6 +27,9 @@ public final class Pattern: @unchecked Sendable {
     /// The bytes the pattern matches when it is only a literal string, found without PCRE2
     /// (`TranslatedPattern.exactLiteral`); nil otherwise.
     let exactLiteral: [UInt8]?
+    /// The pattern's class run, found without PCRE2 on ASCII text (`ClassRunSearch`); nil
+    /// when the pattern is no such run.
+    let classRun: ClassRunSearch?
     // Index into the per-thread search cache.
     let uid: Int
     let code: OpaquePointer
@@ -42,7 +46,7 @@ public final class Pattern: @unchecked Sendable {
         _ source: String, isCacheable: Bool = true, isCombinable: Bool = true,
         alternativeCaptureCounts: [Int]? = nil, requiredLiterals: [[UInt8]] = [],
         exactLiteral: [UInt8]? = nil,
-        requiredWords: [[UInt8]] = []
+        requiredWords: [[UInt8]] = [], classRun: ClassRun? = nil
     ) throws(PatternError) {
         var errorCode: Int32 = 0
         var errorOffset = 0
@@ -68,6 +72,7 @@ public final class Pattern: @unchecked Sendable {
         self.captureCount = Int(count)
         self.isCacheable = isCacheable
         self.exactLiteral = exactLiteral.flatMap { $0.isEmpty || alternativeCaptureCounts != nil ? nil : $0 }
+        self.classRun = alternativeCaptureCounts == nil ? classRun.flatMap(ClassRunSearch.init) : nil
         self.alternativeCaptureCounts = alternativeCaptureCounts
         self.isCombinable = isCombinable && alternativeCaptureCounts == nil
         self.prefilter = .allocate(capacity: 1)

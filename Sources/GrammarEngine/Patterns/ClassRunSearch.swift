@@ -1,0 +1,64 @@
+import CPCRE2
+import RegexTranslation
+
+/// The ASCII members of a `ClassRun`'s two classes, as PCRE2 itself decides them, for finding
+/// the run without calling PCRE2 on ASCII text (`Pattern.search`). A byte outside ASCII,
+/// before the run or inside it, sends the search back to PCRE2: whether a character outside
+/// ASCII belongs to a class is PCRE2's to say.
+struct ClassRunSearch: Sendable {
+    /// Bit `b` of `first.0` (b < 64) or `first.1` (b - 64) is set when ASCII byte `b` is in the
+    /// first class; `rest` likewise.
+    let first: (UInt64, UInt64)
+    let rest: (UInt64, UInt64)
+    /// Whether the run is also capture group 1.
+    let isCaptured: Bool
+
+    /// The masks of `run`'s classes, or nil when a class does not compile.
+    init?(_ run: ClassRun) {
+        guard let first = Self.members(run.first), let rest = Self.members(run.rest) else { return nil }
+        self.first = first
+        self.rest = rest
+        isCaptured = run.isCaptured
+    }
+
+    private static func members(_ source: String) -> (UInt64, UInt64)? {
+        guard let pattern = try? Pattern(source) else { return nil }
+        let workspace = MatchWorkspace()
+        var mask: (UInt64, UInt64) = (0, 0)
+        for byte in UInt8(0)..<0x80 {
+            let found = [byte].withUnsafeBufferPointer { subject in
+                pattern.firstMatch(in: subject, from: 0, workspace: workspace)
+            }
+            guard let found, found.start == 0, found.end == 1 else { continue }
+            if byte < 64 { mask.0 |= 1 << UInt64(byte) } else { mask.1 |= 1 << UInt64(byte - 64) }
+        }
+        return mask
+    }
+
+    @inline(__always)
+    private static func contains(_ mask: (UInt64, UInt64), _ byte: UInt8) -> Bool {
+        byte < 64 ? mask.0 & (1 << UInt64(byte)) != 0 : mask.1 & (1 << UInt64(byte &- 64)) != 0
+    }
+
+    /// The run's bounds in `subject[start..<length]`: `.some(nil)` for no run, nil when a byte
+    /// outside ASCII leaves the answer to PCRE2.
+    @inline(__always)
+    func find(in subject: UnsafePointer<UInt8>, length: Int, from start: Int) -> Range<Int>?? {
+        var runStart = start
+        while runStart < length {
+            let byte = subject[runStart]
+            if byte >= 0x80 { return nil }
+            if Self.contains(first, byte) { break }
+            runStart += 1
+        }
+        guard runStart < length else { return .some(nil) }
+        var runEnd = runStart + 1
+        while runEnd < length {
+            let byte = subject[runEnd]
+            if byte >= 0x80 { return nil }
+            guard Self.contains(rest, byte) else { break }
+            runEnd += 1
+        }
+        return .some(runStart..<runEnd)
+    }
+}

@@ -1,0 +1,23 @@
+import RegexTranslation
+import Testing
+
+/// A translation says a pattern is a class run only for one class followed by a greedy
+/// repetition of another, perhaps as the whole of capture group 1.
+@Suite struct ClassRunTests {
+    @Test(arguments: [
+        (#"[_$[:alpha:]][_$[:alnum:]]*"#, false), (#"([_$[:alpha:]][_$[:alnum:]]*)"#, true),
+        (#"[A-Z][A-Z0-9_]*+"#, false), (#"\w\d*"#, false),
+    ])
+    func oneClassThenARepeatedClassIsARun(_ pattern: String, _ isCaptured: Bool) throws {
+        let run = try #require(try OnigurumaTranslator.translate(pattern).classRun)
+        #expect(run.isCaptured == isCaptured)
+    }
+
+    @Test(arguments: [
+        "[a-z]+", "[a-z][a-z]*?", "[a-z][a-z]{0,3}", "a[a-z]*", "[a-z][a-z]*b", "(?:[a-z][a-z]*)",
+        "([a-z])[a-z]*", "([a-z][a-z]*)([a-z])?", "[a-z][a-z]*|x", "(?i)[a-z][a-z]*",
+    ])
+    func otherShapesAreNoRun(_ pattern: String) throws {
+        #expect(try OnigurumaTranslator.translate(pattern).classRun == nil)
+    }
+}
