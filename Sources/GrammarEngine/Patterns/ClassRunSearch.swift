@@ -12,13 +12,25 @@ struct ClassRunSearch: Sendable {
     let rest: (UInt64, UInt64)
     /// Whether the run is also capture group 1.
     let isCaptured: Bool
+    /// The class the character after the run must not be in, when the run is followed by a
+    /// negative lookahead.
+    let notFollowedBy: (UInt64, UInt64)?
 
-    /// The masks of `run`'s classes, or nil when a class does not compile.
+    /// The masks of `run`'s classes, or nil when a class does not compile, or when a
+    /// following exclusion leaves out an ASCII character of the run's class: then a shorter
+    /// run could match where the longest fails, which this search does not try.
     init?(_ run: ClassRun) {
         guard let first = Self.members(run.first), let rest = Self.members(run.rest) else { return nil }
         self.first = first
         self.rest = rest
         isCaptured = run.isCaptured
+        if let source = run.notFollowedBy {
+            guard let excluded = Self.members(source), rest.0 & ~excluded.0 == 0, rest.1 & ~excluded.1 == 0
+            else { return nil }
+            notFollowedBy = excluded
+        } else {
+            notFollowedBy = nil
+        }
     }
 
     private static func members(_ source: String) -> (UInt64, UInt64)? {
@@ -42,23 +54,34 @@ struct ClassRunSearch: Sendable {
 
     /// The run's bounds in `subject[start..<length]`: `.some(nil)` for no run, nil when a byte
     /// outside ASCII leaves the answer to PCRE2.
+    ///
+    /// With an exclusion after the run, a run followed by an excluded character fails at every
+    /// start inside it too (each reaches the same end, the run's characters all being
+    /// excluded ones), so the search goes on from the run's end.
     @inline(__always)
     func find(in subject: UnsafePointer<UInt8>, length: Int, from start: Int) -> Range<Int>?? {
-        var runStart = start
-        while runStart < length {
-            let byte = subject[runStart]
-            if byte >= 0x80 { return nil }
-            if Self.contains(first, byte) { break }
-            runStart += 1
+        var position = start
+        while true {
+            var runStart = position
+            while runStart < length {
+                let byte = subject[runStart]
+                if byte >= 0x80 { return nil }
+                if Self.contains(first, byte) { break }
+                runStart += 1
+            }
+            guard runStart < length else { return .some(nil) }
+            var runEnd = runStart + 1
+            while runEnd < length {
+                let byte = subject[runEnd]
+                if byte >= 0x80 { return nil }
+                guard Self.contains(rest, byte) else { break }
+                runEnd += 1
+            }
+            guard let excluded = notFollowedBy, runEnd < length, Self.contains(excluded, subject[runEnd])
+            else {
+                return .some(runStart..<runEnd)
+            }
+            position = runEnd
         }
-        guard runStart < length else { return .some(nil) }
-        var runEnd = runStart + 1
-        while runEnd < length {
-            let byte = subject[runEnd]
-            if byte >= 0x80 { return nil }
-            guard Self.contains(rest, byte) else { break }
-            runEnd += 1
-        }
-        return .some(runStart..<runEnd)
     }
 }
