@@ -193,4 +193,22 @@ import Testing
         #expect(
             grammar.tokenizeDocument("x plugins.refresh y", jobs: 1).contains { $0.scopes.last == "module" })
     }
+
+    /// A capture retokenized on its own sees its end as the subject's end, where `\b` holds
+    /// even if the line goes on with word characters: `if` in `ifx` is a whole word there.
+    @Test func aKeywordAtTheEndOfARetokenizedCaptureIsFound() throws {
+        let json = #"""
+            {"scopeName": "source.c", "patterns": [
+              {"match": "(if)x", "name": "outer", "captures": {"1": {"patterns": [
+                {"match": "\\b(if|else)\\b", "name": "keyword"}
+              ]}}}
+            ]}
+            """#
+        var plain = Grammar.Configuration()
+        plain.prefiltersSearches = false
+        let text = "ifx else\n  ifx"
+        let expected = try GrammarFixtures.grammar(json, configuration: plain).tokenizeDocument(text, jobs: 1)
+        #expect(expected.contains { $0.scopes.last == "keyword" })
+        #expect(try GrammarFixtures.grammar(json).tokenizeDocument(text, jobs: 1) == expected)
+    }
 }

@@ -111,7 +111,9 @@ struct PatternScanner {
                 start = cachedStart
             } else {
                 let found =
-                    (!usesPrefilter || SearchPrefilter.mayMatch(slot.prefilter, from: position, in: profile))
+                    (!usesPrefilter
+                        || SearchPrefilter.mayMatch(
+                            slot.prefilter, from: position, in: profile, length: length))
                     && slot.withPattern {
                         $0.search(subject, length: length, from: position, workspace: workspace)
                     }

@@ -76,14 +76,15 @@ struct SearchPrefilter: Sendable {
         return [byte]
     }
 
-    /// Whether a match starting at or after `position` is possible on the profiled line.
+    /// Whether a match starting at or after `position` is possible on the profiled line,
+    /// searched as a subject of `length` bytes (shorter for a capture retokenized alone).
     ///
     /// Static over a pointer: a method on the struct read through `pointee` copied all of its
     /// 112 bytes to the stack on every call, the scan's hottest instructions.
     @inline(__always)
-    static func mayMatch(_ filter: UnsafePointer<SearchPrefilter>, from position: Int, in line: LineProfile)
-        -> Bool
-    {
+    static func mayMatch(
+        _ filter: UnsafePointer<SearchPrefilter>, from position: Int, in line: LineProfile, length: Int
+    ) -> Bool {
         let lastIndex = line.lastIndex
         let required = filter.pointee.required
         if required.0 >= 0, lastIndex[required.0] < position, lastIndex[required.1] < position {
@@ -104,6 +105,6 @@ struct SearchPrefilter: Sendable {
                 || first.3 & present.3 != 0
         else { return false }
         return filter.pointee.literals.mayOccur(from: position, in: line)
-            && filter.pointee.words.mayOccur(from: position, in: line)
+            && filter.pointee.words.mayOccur(from: position, in: line, length: length)
     }
 }

@@ -29,10 +29,13 @@ struct WordFilter: @unchecked Sendable {
         bitmap?.deallocate()
     }
 
-    /// Whether one of the words may stand whole at or after `position` in the profiled line.
+    /// Whether one of the words may stand whole at or after `position` in the profiled line,
+    /// searched as a subject of `length` bytes. A shorter subject (a capture retokenized
+    /// alone) ends a word where the line may go on with word characters, so the line's
+    /// words say nothing about it and it passes.
     @inline(__always)
-    func mayOccur(from position: Int, in line: LineProfile) -> Bool {
-        guard let bitmap, let words = line.words() else { return true }
+    func mayOccur(from position: Int, in line: LineProfile, length: Int) -> Bool {
+        guard let bitmap, length == line.count, let words = line.words() else { return true }
         for index in 0..<words.count where Int(words.starts[index]) >= position {
             let key = words.keys[index]
             if bitmap[Int(key) >> 6] & (1 << UInt64(key & 63)) != 0 { return true }
