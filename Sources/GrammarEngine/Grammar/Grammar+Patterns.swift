@@ -115,10 +115,7 @@ extension Grammar {
             // result can be reused from another start.
             let cacheable = !(translated.usesAnchorG && allowG) && !translated.usesMatchReset
             do {
-                compiled = try Pattern(
-                    translated.source, isCacheable: cacheable, isCombinable: Pattern.isCombinable(translated),
-                    requiredLiterals: translated.requiredLiterals, exactLiteral: translated.exactLiteral,
-                    requiredWords: translated.requiredWords, classRun: translated.classRun)
+                compiled = try Pattern(translated: translated, isCacheable: cacheable)
             } catch {
                 compiled = disabled(source, message: "PCRE2: \(error)")
             }

@@ -20,12 +20,17 @@ struct ClassRunSearch: Sendable {
     /// following exclusion leaves out an ASCII character of the run's class: then a shorter
     /// run could match where the longest fails, which this search does not try.
     init?(_ run: ClassRun) {
-        guard let first = Self.members(run.first), let rest = Self.members(run.rest) else { return nil }
+        // A workspace of its own: the run may be compiled in the middle of a scan, whose
+        // thread's workspace holds the scan's groups.
+        let workspace = MatchWorkspace()
+        guard let first = Self.members(run.first, workspace), let rest = Self.members(run.rest, workspace)
+        else { return nil }
         self.first = first
         self.rest = rest
         isCaptured = run.isCaptured
         if let source = run.notFollowedBy {
-            guard let excluded = Self.members(source), rest.0 & ~excluded.0 == 0, rest.1 & ~excluded.1 == 0
+            guard let excluded = Self.members(source, workspace), rest.0 & ~excluded.0 == 0,
+                rest.1 & ~excluded.1 == 0
             else { return nil }
             notFollowedBy = excluded
         } else {
@@ -33,9 +38,8 @@ struct ClassRunSearch: Sendable {
         }
     }
 
-    private static func members(_ source: String) -> (UInt64, UInt64)? {
+    private static func members(_ source: String, _ workspace: MatchWorkspace) -> (UInt64, UInt64)? {
         guard let pattern = try? Pattern(source) else { return nil }
-        let workspace = MatchWorkspace()
         var mask: (UInt64, UInt64) = (0, 0)
         for byte in UInt8(0)..<0x80 {
             let found = [byte].withUnsafeBufferPointer { subject in

@@ -137,6 +137,19 @@ public final class MatchWorkspace {
         return (ovector[0], ovector[1])
     }
 
+    /// Writes a match found without PCRE2 where PCRE2 writes its groups: group 0, and group 1
+    /// too when the whole match is captured. Returns true, for the search to return.
+    func record(_ match: Range<Int>, alsoAsGroup1: Bool) -> Bool {
+        let ovector = pcre2_get_ovector_pointer_8(matchData)!
+        ovector[0] = match.lowerBound
+        ovector[1] = match.upperBound
+        if alsoAsGroup1 {
+            ovector[2] = match.lowerBound
+            ovector[3] = match.upperBound
+        }
+        return true
+    }
+
     /// Copies the last successful search's groups; PCRE2_UNSET reads as -1.
     func currentMatch(groups: Int) -> PatternMatch {
         match(copying: ovector, count: groups * 2)

@@ -29,20 +29,16 @@ extension Pattern {
         workspace.ensureCapacity(groups: captureCount + 1)
         workspace.searchCount += 1
         if let exactLiteral {
-            return searchLiteral(exactLiteral, subject, length: length, from: start, workspace: workspace)
+            guard let found = Self.find(exactLiteral, subject, length: length, from: start) else {
+                return false
+            }
+            return workspace.record(found, alsoAsGroup1: false)
         }
         if let classRun, let base = subject.baseAddress,
             let found = classRun.find(in: base, length: length, from: start)
         {
             guard let found else { return false }
-            let ovector = pcre2_get_ovector_pointer_8(workspace.matchData)!
-            ovector[0] = found.lowerBound
-            ovector[1] = found.upperBound
-            if classRun.isCaptured {
-                ovector[2] = found.lowerBound
-                ovector[3] = found.upperBound
-            }
-            return true
+            return workspace.record(found, alsoAsGroup1: classRun.isCaptured)
         }
         // An empty buffer has no base address; PCRE2 accepts any non-null pointer for length 0.
         let base = subject.baseAddress ?? UnsafePointer(workspace.emptySubject)
@@ -64,13 +60,11 @@ extension Pattern {
         return false
     }
 
-    /// Finds `literal`'s first occurrence in `subject[start..<length]` and writes its bounds
-    /// where PCRE2 writes group 0.
-    private func searchLiteral(
-        _ literal: [UInt8], _ subject: UnsafeBufferPointer<UInt8>, length: Int, from start: Int,
-        workspace: MatchWorkspace
-    ) -> Bool {
-        guard let base = subject.baseAddress, length - start >= literal.count else { return false }
+    /// Where `literal` first occurs in `subject[start..<length]`, if anywhere.
+    private static func find(
+        _ literal: [UInt8], _ subject: UnsafeBufferPointer<UInt8>, length: Int, from start: Int
+    ) -> Range<Int>? {
+        guard let base = subject.baseAddress, length - start >= literal.count else { return nil }
         return literal.withUnsafeBufferPointer { needle in
             let first = Int32(needle[0])
             let rest = needle.count - 1
@@ -78,17 +72,14 @@ extension Pattern {
             // The last position where the literal still fits.
             let last = length - needle.count
             while position <= last {
-                guard let found = memchr(base + position, first, last - position + 1) else { return false }
+                guard let found = memchr(base + position, first, last - position + 1) else { return nil }
                 let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 if rest == 0 || memcmp(base + offset + 1, needle.baseAddress! + 1, rest) == 0 {
-                    let ovector = pcre2_get_ovector_pointer_8(workspace.matchData)!
-                    ovector[0] = offset
-                    ovector[1] = offset + needle.count
-                    return true
+                    return offset..<(offset + needle.count)
                 }
                 position = offset + 1
             }
-            return false
+            return nil
         }
     }
 }

@@ -85,6 +85,15 @@ public final class Pattern: @unchecked Sendable {
         self.uid = Self.nextUID.add(1, ordering: .relaxed).oldValue
     }
 
+    /// Compiles a translated pattern with everything its translation says about it (required
+    /// literals and words, an exact literal, a class run); `isCacheable` as above.
+    public convenience init(translated: TranslatedPattern, isCacheable: Bool) throws(PatternError) {
+        try self.init(
+            translated.source, isCacheable: isCacheable, isCombinable: Pattern.isCombinable(translated),
+            requiredLiterals: translated.requiredLiterals, exactLiteral: translated.exactLiteral,
+            requiredWords: translated.requiredWords, classRun: translated.classRun)
+    }
+
     deinit {
         pcre2_code_free_8(code)
         prefilter.pointee.literals.deallocate()

@@ -13,7 +13,8 @@ struct PatternScanner {
 
     /// What the scan loop reads per entry, without reference counting: the loop visits every
     /// entry of a list for every token, and retain/release there dominated the profile. The
-    /// pattern is kept alive by whoever owns the slot (a `CompiledRuleList` or the scanner).
+    /// pattern is kept alive by whoever owns the slot (a `CompiledRuleList`, or the caller
+    /// of the scan for a single or extra pattern).
     struct Slot: @unchecked Sendable {
         private let reference: Unmanaged<Pattern>
         let firstIndex: Int

@@ -97,13 +97,11 @@ final class Rule: @unchecked Sendable {
 final class CompiledRuleList: @unchecked Sendable {
     /// The search units: runs of combinable patterns joined into alternations.
     let entries: [PatternScanner.Entry]
-    /// The rule id of each list index.
-    let ruleIds: [Int]
     /// The entries as the scan loop reads them, in memory of the list's own so that reading
     /// them takes no reference; `entries` keeps their patterns alive. Never written after init.
     let slotBuffer: UnsafeMutableBufferPointer<PatternScanner.Slot>
-    /// `ruleIds` in memory of the list's own, for the same reason.
-    let ruleIdBuffer: UnsafeMutableBufferPointer<Int>
+    /// The rule id of each list index, in memory of the list's own for the same reason.
+    private let ruleIdBuffer: UnsafeMutableBufferPointer<Int>
     /// Identifies the list in per-thread state (`MatchWorkspace.liveEntries`).
     let uid: Int
 
@@ -111,12 +109,17 @@ final class CompiledRuleList: @unchecked Sendable {
 
     init(entries: [PatternScanner.Entry], ruleIds: [Int]) {
         self.entries = entries
-        self.ruleIds = ruleIds
         slotBuffer = .allocate(capacity: entries.count)
         _ = slotBuffer.initialize(from: entries.map(PatternScanner.Slot.init))
         ruleIdBuffer = .allocate(capacity: ruleIds.count)
         _ = ruleIdBuffer.initialize(from: ruleIds)
         self.uid = Self.nextUID.add(1, ordering: .relaxed).oldValue
+    }
+
+    /// The rule id of list index `index`.
+    @inline(__always)
+    func ruleId(at index: Int) -> Int {
+        ruleIdBuffer[index]
     }
 
     deinit {

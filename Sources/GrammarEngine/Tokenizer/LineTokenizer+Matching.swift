@@ -27,7 +27,7 @@ extension LineTokenizer {
                 let index = found
             else { continue }
             if let best, match.start >= best.match.start { continue }
-            best = (list.ruleIds[index], match, injection.priority)
+            best = (list.ruleId(at: index), match, injection.priority)
             if match.start == linePos { break }
         }
         guard let best else { return normal }
@@ -76,7 +76,7 @@ extension LineTokenizer {
             }
             guard let (index, match) = found else { return nil }
             return (
-                index.map { index in list._withUnsafeGuaranteedRef { $0.ruleIdBuffer[index] } }
+                index.map { index in list._withUnsafeGuaranteedRef { $0.ruleId(at: index) } }
                     ?? Rule.endRuleId,
                 match
             )
