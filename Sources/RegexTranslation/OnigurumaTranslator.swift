@@ -7,9 +7,14 @@
 /// approximates Oniguruma, ``TranslatedPattern/approximations`` says so.
 public enum OnigurumaTranslator {
     /// Translates `pattern` into an equivalent PCRE2 pattern for the given anchor variant.
+    ///
+    /// With a `classOracle`, repetitions that can never give a character back to a match are
+    /// made possessive (`Possessifier`); the matches are the same, found with less
+    /// backtracking.
     public static func translate(
         _ pattern: String,
-        options: TranslationOptions = .init()
+        options: TranslationOptions = .init(),
+        classOracle: CharacterClassOracle? = nil
     ) throws(PatternTranslationError) -> TranslatedPattern {
         var parser = OnigParser(pattern)
         let tree = try parser.parsePattern()
@@ -17,8 +22,13 @@ public enum OnigurumaTranslator {
         let facts = parser.facts
         var approximations: [String] = []
         for note in facts.approximations where !approximations.contains(note) { approximations.append(note) }
+        let emitted =
+            classOracle.map {
+                Possessifier.apply(
+                    to: tree, oracle: $0, emitter: emitter, usesSubroutineCalls: facts.usesSubroutineCalls)
+            } ?? tree
         return TranslatedPattern(
-            source: try emitter.emit(tree),
+            source: try emitter.emit(emitted),
             usesAnchorA: facts.usesAnchorA,
             usesAnchorG: facts.usesAnchorG,
             usesSubroutineCalls: facts.usesSubroutineCalls,

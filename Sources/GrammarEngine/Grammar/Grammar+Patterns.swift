@@ -110,7 +110,8 @@ extension Grammar {
         do {
             let translated = try OnigurumaTranslator.translate(
                 source.variantSource(allowA: allowA, allowG: allowG),
-                options: TranslationOptions(allowAnchorA: allowA, allowAnchorG: allowG))
+                options: TranslationOptions(allowAnchorA: allowA, allowAnchorG: allowG),
+                classOracle: PCRE2ClassOracle.shared)
             // A live \G depends on the search start and \K moves the reported start: neither
             // result can be reused from another start.
             let cacheable = !(translated.usesAnchorG && allowG) && !translated.usesMatchReset

@@ -1,0 +1,197 @@
+/// Says whether a character class holds none of some characters; the engine answers with PCRE2
+/// itself, so that the translator needs no Unicode tables of its own.
+public protocol CharacterClassOracle {
+    /// Whether the PCRE2 pattern `classSource` (one class or one literal character, as the
+    /// emitter writes it) matches none of `scalars`.
+    func excludes(_ classSource: String, all scalars: [UInt32]) -> Bool
+}
+
+/// Makes greedy repetitions of one character possessive where giving a character back can
+/// never lead to a match, which PCRE2's own auto-possessification finds only when the very
+/// next item says so.
+///
+/// Grammars write identifiers as `[_$[:alpha:]][_$[:alnum:]]*` followed by optional spaces and
+/// optional groups before what must come next (`\s*(<…>)?\(`). PCRE2 sees an optional item
+/// after the run and keeps the run greedy, so a failed attempt gives back the run's characters
+/// one by one and retries the rest of the pattern after each: quadratic in the identifier's
+/// length, at every position of the line.
+///
+/// A repetition of X may be made possessive when every character that a match can consume
+/// right after it lies outside X. Then in any match the repetition stops only where the next
+/// character is not in X (or at its maximum count), which is where the possessive form stops
+/// too; the attempts that gave characters back all failed. So the matches, their groups and
+/// which one is found first are unchanged. The characters that may come next are the first
+/// characters of what follows, looked for through optional items, groups and zero-width
+/// assertions; wherever the match may end, or what follows is not a known finite set, nothing
+/// changes.
+struct Possessifier {
+    let oracle: CharacterClassOracle
+    let emitter: PCRE2Emitter
+
+    /// What may be consumed next: a finite set of scalars, or anything.
+    enum Follow: Equatable {
+        case scalars(Set<UInt32>)
+        case any
+
+        static let none = Follow.scalars([])
+
+        func union(_ other: Follow) -> Follow {
+            guard case .scalars(let mine) = self, case .scalars(let theirs) = other else { return .any }
+            return .scalars(mine.union(theirs))
+        }
+    }
+
+    /// Scalars matched by PCRE2's `\s` under UCP (a superset: White_Space and the separators,
+    /// which Unicode keeps stable, plus NEL and the Mongolian vowel separator).
+    static let spaceScalars: Set<UInt32> = Set(
+        [
+            0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x180E, 0x2028, 0x2029, 0x202F, 0x205F,
+            0x3000,
+        ]
+            + Array(0x2000...0x200A))
+
+    /// The largest range of a class that is spelled out as scalars; larger ones count as
+    /// anything.
+    static let largestRange: UInt32 = 256
+
+    /// `tree` with the repetitions that can never give back made possessive; `tree` itself when
+    /// the pattern ignores case somewhere (the sets below do not fold case) or calls
+    /// subroutines (a called group runs where a different follow applies).
+    static func apply(
+        to tree: OnigNode, oracle: CharacterClassOracle, emitter: PCRE2Emitter, usesSubroutineCalls: Bool
+    ) -> OnigNode {
+        guard !usesSubroutineCalls, !ignoresCase(tree) else { return tree }
+        return Possessifier(oracle: oracle, emitter: emitter).rewrite(tree, followedBy: .any)
+    }
+
+    /// Rewrites `node`, after which a match may consume a character of `follow`.
+    func rewrite(_ node: OnigNode, followedBy follow: Follow) -> OnigNode {
+        switch node {
+        case .sequence(let elements):
+            var rewritten = elements
+            var next = follow
+            for index in elements.indices.reversed() {
+                rewritten[index] = rewrite(elements[index], followedBy: next)
+                let (first, nullable) = Self.first(of: elements[index])
+                next = nullable ? first.union(next) : first
+            }
+            return .sequence(rewritten)
+        case .alternation(let branches):
+            return .alternation(branches.map { rewrite($0, followedBy: follow) })
+        case .group(let kind, let body):
+            switch kind {
+            case .capture, .nonCapturing, .options:
+                return .group(kind, rewrite(body, followedBy: follow))
+            case .lookahead, .negativeLookahead, .atomic:
+                // The body's first match stands whatever follows: the match may end there.
+                return .group(kind, rewrite(body, followedBy: .any))
+            case .lookbehind, .negativeLookbehind:
+                return node
+            }
+        case .quantified(let inner, var quantifier):
+            let repeats = quantifier.max.map { $0 > 1 } ?? true
+            let innerFollow = repeats ? Self.first(of: inner).set.union(follow) : follow
+            let rewrittenInner = rewrite(inner, followedBy: innerFollow)
+            if quantifier.mode == .greedy, quantifier.max != quantifier.min, canKeepAll(inner, before: follow)
+            {
+                quantifier.mode = .possessive
+            }
+            return .quantified(rewrittenInner, quantifier)
+        default:
+            return node
+        }
+    }
+
+    /// Whether a repetition of `inner` never gains by giving back before `follow`.
+    private func canKeepAll(_ inner: OnigNode, before follow: Follow) -> Bool {
+        guard case .scalars(let next) = follow else { return false }
+        switch inner {
+        case .set, .literal: break
+        default: return false
+        }
+        if next.isEmpty { return true }
+        guard let source = try? emitter.emit(inner) else { return false }
+        return oracle.excludes(source, all: next.sorted())
+    }
+
+    /// The characters a match of `node` may consume first, and whether it may consume none
+    /// (so that what follows it may come first).
+    static func first(of node: OnigNode) -> (set: Follow, nullable: Bool) {
+        switch node {
+        case .empty, .anchor: return (.none, true)
+        case .literal(let scalar): return (.scalars([scalar]), false)
+        case .fail: return (.none, false)
+        case .set(let set): return (members(of: set).map(Follow.scalars) ?? .any, false)
+        case .dot: return (.any, false)
+        case .sequence(let elements):
+            var result = Follow.none
+            for element in elements {
+                let (first, nullable) = Self.first(of: element)
+                result = result.union(first)
+                if !nullable { return (result, false) }
+            }
+            return (result, true)
+        case .alternation(let branches):
+            var result = Follow.none
+            var nullable = false
+            for branch in branches {
+                let (first, branchNullable) = Self.first(of: branch)
+                result = result.union(first)
+                nullable = nullable || branchNullable
+            }
+            return (result, nullable)
+        case .group(let kind, let body):
+            switch kind {
+            case .capture, .nonCapturing, .options, .atomic:
+                return first(of: body)
+            case .lookahead:
+                // A lookahead that must consume pins the next character to its own first ones.
+                let (first, nullable) = Self.first(of: body)
+                return nullable ? (.none, true) : (first, false)
+            case .negativeLookahead, .lookbehind, .negativeLookbehind:
+                return (.none, true)
+            }
+        case .quantified(let inner, let quantifier):
+            let (first, nullable) = Self.first(of: inner)
+            return (first, nullable || quantifier.min == 0)
+        case .verbatim, .backReference, .call, .conditional, .absent:
+            return (.any, true)
+        }
+    }
+
+    /// The scalars of `set` when it is a small enough union of scalars, ranges and `\s`.
+    static func members(of set: ClassSet) -> Set<UInt32>? {
+        guard case .union(let items, negated: false) = set else { return nil }
+        var result = Set<UInt32>()
+        for item in items {
+            switch item {
+            case .scalar(let scalar): result.insert(scalar)
+            case .range(let low, let high):
+                guard low <= high, high - low < largestRange else { return nil }
+                result.formUnion(low...high)
+            case .fragment(let fragment):
+                guard !fragment.negated, fragment.items.allSatisfy({ $0 == "\\s" }) else { return nil }
+                result.formUnion(spaceScalars)
+            case .nested(let nested):
+                guard let inner = members(of: nested) else { return nil }
+                result.formUnion(inner)
+            }
+        }
+        return result
+    }
+
+    /// Whether any part of `node` switches case folding on.
+    static func ignoresCase(_ node: OnigNode) -> Bool {
+        switch node {
+        case .group(.options(let change), let body): return change.ignoreCase == true || ignoresCase(body)
+        case .group(_, let body): return ignoresCase(body)
+        case .sequence(let nodes), .alternation(let nodes): return nodes.contains(where: ignoresCase)
+        case .quantified(let inner, _): return ignoresCase(inner)
+        case .conditional(let condition, let yes, let no):
+            if case .assertion(let assertion) = condition, ignoresCase(assertion) { return true }
+            return ignoresCase(yes) || (no.map(ignoresCase) ?? false)
+        case .absent(let inner): return ignoresCase(inner)
+        default: return false
+        }
+    }
+}
