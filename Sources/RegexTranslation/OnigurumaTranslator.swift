@@ -40,6 +40,7 @@ public enum OnigurumaTranslator {
             requiredLiterals: RequiredLiterals.of(tree).map { $0.sorted { $0.lexicographicallyPrecedes($1) } }
                 ?? [],
             exactLiteral: ExactLiteral.of(tree),
+            matchesOnlyLineEnds: LineEndOnly.of(tree),
             requiredWords: RequiredWords.of(tree).map { $0.sorted { $0.lexicographicallyPrecedes($1) } }
                 ?? [],
             classRun: parser.groupCount <= 1 ? ClassRun.of(tree, emitter: emitter) : nil
@@ -108,6 +109,9 @@ public struct TranslatedPattern: Hashable, Sendable {
     /// The UTF-8 bytes the pattern matches when it is only a case-sensitive literal string,
     /// else nil: a scanner may find them itself instead of running the regex.
     public var exactLiteral: [UInt8]?
+    /// Whether the pattern matches only the empty string at a line's end (`$`, `(?=$)`): a
+    /// scanner may look for the next line feed itself.
+    public var matchesOnlyLineEnds: Bool
     /// ASCII words of which every match holds one as a whole word (a maximal run of word
     /// characters), empty when the pattern is not shaped so (`RequiredWords`).
     public var requiredWords: [[UInt8]]
@@ -119,7 +123,8 @@ public struct TranslatedPattern: Hashable, Sendable {
         source: String, usesAnchorA: Bool, usesAnchorG: Bool, usesSubroutineCalls: Bool,
         usesMatchReset: Bool, usesBacktrackingVerbs: Bool, captureGroupCount: Int = 0,
         highestBackReference: Int = 0, approximations: [String] = [], requiredLiterals: [[UInt8]] = [],
-        exactLiteral: [UInt8]? = nil, requiredWords: [[UInt8]] = [], classRun: ClassRun? = nil
+        exactLiteral: [UInt8]? = nil, matchesOnlyLineEnds: Bool = false, requiredWords: [[UInt8]] = [],
+        classRun: ClassRun? = nil
     ) {
         self.source = source
         self.usesAnchorA = usesAnchorA
@@ -132,6 +137,7 @@ public struct TranslatedPattern: Hashable, Sendable {
         self.approximations = approximations
         self.requiredLiterals = requiredLiterals
         self.exactLiteral = exactLiteral
+        self.matchesOnlyLineEnds = matchesOnlyLineEnds
         self.requiredWords = requiredWords
         self.classRun = classRun
     }

@@ -43,4 +43,44 @@ import Testing
         }
         #expect(found > 500, "too few matches to compare: \(found)")
     }
+
+    /// `$` alone or in a lookahead is answered with the next line feed or the subject's end;
+    /// PCRE2 is the oracle, on subjects with several line feeds, carriage returns and text
+    /// outside ASCII, searched whole and cut short.
+    @Test(arguments: ["$", "(?=$)", "(?:$)", "(?=(?:$))"])
+    func lineEndSearchesFindWhatPCRE2Finds(_ source: String) throws {
+        var generator = SeededGenerator(seed: UInt64(source.utf8.count))
+        let translated = try OnigurumaTranslator.translate(source)
+        #expect(translated.matchesOnlyLineEnds)
+        let fast = try Pattern(translated.source, matchesOnlyLineEnds: true)
+        let oracle = try Pattern(translated.source)
+        let characters = Array("a \n\r\né$")
+        for _ in 0..<200 {
+            let subject = Array(
+                String(
+                    (0..<Int.random(in: 0..<12, using: &generator)).map { _ in
+                        characters.randomElement(using: &generator)!
+                    }
+                ).utf8)
+            subject.withUnsafeBufferPointer { buffer in
+                // Cut short at a character's start, as captures are: PCRE2 reads the subject
+                // as valid UTF-8.
+                var shorter = max(0, subject.count - 2)
+                while shorter > 0, subject[shorter] & 0xC0 == 0x80 { shorter -= 1 }
+                for length in Set([subject.count, shorter]) {
+                    for start in 0...length {
+                        #expect(
+                            fast.firstMatch(in: buffer, length: length, from: start)
+                                == oracle.firstMatch(in: buffer, length: length, from: start),
+                            "\(source) in \(subject)[..<\(length)] from \(start)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test(arguments: ["($)", "$x", #"\z"#, "^$", "(?!$)", "$|a"])
+    func otherAnchorsAreLeftToPCRE2(_ source: String) throws {
+        #expect(try OnigurumaTranslator.translate(source).matchesOnlyLineEnds == false)
+    }
 }

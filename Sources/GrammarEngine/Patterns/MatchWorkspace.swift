@@ -36,8 +36,11 @@ public final class MatchWorkspace {
     let scopeMemo = ScopeMemo()
     // The current line plus its "\n", reused from line to line.
     @exclusivity(unchecked) var lineBuffer: [UInt8] = []
-    // Offset arrays of finished matches (`recycle`).
-    @exclusivity(unchecked) private var spareOffsets: [[Int]] = []
+    // Offset arrays finished matches gave back, by their number of offsets (a pattern's
+    // groups times two), so that a new match of the same size overwrites one in place.
+    @exclusivity(unchecked) private var spareOffsets: [[[Int]]] = Array(
+        repeating: [], count: MatchWorkspace.recycledSizes)
+    private static let recycledSizes = 64
 
     /// Creates a workspace with the given match limit.
     public init(matchLimit: UInt32 = MatchWorkspace.defaultMatchLimit) {
@@ -156,18 +159,26 @@ public final class MatchWorkspace {
     }
 
     /// A match holding `count` offsets copied from `source` (PCRE2_UNSET, all ones, is -1 as
-    /// an `Int`), in an array a finished match gave back when there is one.
+    /// an `Int`), in an array of that size a finished match gave back when there is one:
+    /// resizing a spare array of another size went through `Array`'s generic paths.
     func match(copying source: UnsafePointer<Int>, count: Int) -> PatternMatch {
-        var offsets = spareOffsets.popLast() ?? []
-        offsets.removeAll(keepingCapacity: true)
-        offsets.append(contentsOf: UnsafeBufferPointer(start: source, count: count))
+        let buffer = UnsafeBufferPointer(start: source, count: count)
+        guard count < Self.recycledSizes, var offsets = spareOffsets[count].popLast() else {
+            return PatternMatch(offsets: Array(buffer))
+        }
+        offsets.withUnsafeMutableBufferPointer { spare in
+            spare.baseAddress?.update(from: source, count: count)
+        }
         return PatternMatch(offsets: offsets)
     }
 
     /// Takes back a match the tokenizer is done with, to reuse its array: a new array per
     /// match was a third of the tokenizer's allocations.
     func recycle(_ match: consuming PatternMatch) {
-        if spareOffsets.count < 16 { spareOffsets.append(match.offsets) }
+        let count = match.offsets.count
+        if count < Self.recycledSizes, spareOffsets[count].count < 8 {
+            spareOffsets[count].append(match.offsets)
+        }
     }
 
     func recordLimitHit(_ pattern: Pattern) {

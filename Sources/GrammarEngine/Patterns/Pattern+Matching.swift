@@ -28,6 +28,15 @@ extension Pattern {
         if start < length, subject[start] & 0xC0 == 0x80 { return false }
         workspace.ensureCapacity(groups: captureCount + 1)
         workspace.searchCount += 1
+        if matchesOnlyLineEnds {
+            let end = subject.baseAddress.flatMap { base in
+                memchr(base + start, 0x0A, length - start).map {
+                    base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+                }
+            }
+            let position = end ?? length
+            return workspace.record(position..<position, alsoAsGroup1: false)
+        }
         if let exactLiteral {
             guard let found = Self.find(exactLiteral, subject, length: length, from: start) else {
                 return false

@@ -27,6 +27,9 @@ public final class Pattern: @unchecked Sendable {
     /// The bytes the pattern matches when it is only a literal string, found without PCRE2
     /// (`TranslatedPattern.exactLiteral`); nil otherwise.
     let exactLiteral: [UInt8]?
+    /// Whether the pattern matches only the empty string at a line's end
+    /// (`TranslatedPattern.matchesOnlyLineEnds`), found without PCRE2.
+    let matchesOnlyLineEnds: Bool
     /// The pattern's class run, found without PCRE2 on ASCII text (`ClassRunSearch`); nil
     /// when the pattern is no such run.
     let classRun: ClassRunSearch?
@@ -40,12 +43,13 @@ public final class Pattern: @unchecked Sendable {
     /// `requiredLiterals` are strings of which every match holds one (see
     /// `TranslatedPattern.requiredLiterals`), used to skip searches, and `exactLiteral` the
     /// bytes that `source` matches when it is only a case-sensitive literal string, which
-    /// searches then look for themselves (the caller vouches for it; the source is still
+    /// searches then look for themselves, and `matchesOnlyLineEnds` whether it matches only
+    /// the empty string at a line's end (the caller vouches for both; the source is still
     /// compiled, for `source`'s other users).
     public init(
         _ source: String, isCacheable: Bool = true, isCombinable: Bool = true,
         alternativeCaptureCounts: [Int]? = nil, requiredLiterals: [[UInt8]] = [],
-        exactLiteral: [UInt8]? = nil,
+        exactLiteral: [UInt8]? = nil, matchesOnlyLineEnds: Bool = false,
         requiredWords: [[UInt8]] = [], classRun: ClassRun? = nil
     ) throws(PatternError) {
         var errorCode: Int32 = 0
@@ -72,6 +76,7 @@ public final class Pattern: @unchecked Sendable {
         self.captureCount = Int(count)
         self.isCacheable = isCacheable
         self.exactLiteral = exactLiteral.flatMap { $0.isEmpty || alternativeCaptureCounts != nil ? nil : $0 }
+        self.matchesOnlyLineEnds = matchesOnlyLineEnds && alternativeCaptureCounts == nil && count == 0
         self.classRun = alternativeCaptureCounts == nil ? classRun.flatMap(ClassRunSearch.init) : nil
         self.alternativeCaptureCounts = alternativeCaptureCounts
         self.isCombinable = isCombinable && alternativeCaptureCounts == nil
@@ -91,6 +96,7 @@ public final class Pattern: @unchecked Sendable {
         try self.init(
             translated.source, isCacheable: isCacheable, isCombinable: Pattern.isCombinable(translated),
             requiredLiterals: translated.requiredLiterals, exactLiteral: translated.exactLiteral,
+            matchesOnlyLineEnds: translated.matchesOnlyLineEnds,
             requiredWords: translated.requiredWords, classRun: translated.classRun)
     }
 
