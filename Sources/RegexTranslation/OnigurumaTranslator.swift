@@ -43,7 +43,8 @@ public enum OnigurumaTranslator {
             matchesOnlyLineEnds: LineEndOnly.of(tree),
             requiredWords: RequiredWords.of(tree).map { $0.sorted { $0.lexicographicallyPrecedes($1) } }
                 ?? [],
-            classRun: parser.groupCount <= 1 ? ClassRun.of(tree, emitter: emitter) : nil
+            classRun: parser.groupCount <= 1 ? ClassRun.of(tree, emitter: emitter) : nil,
+            leadingRun: LeadingRun.of(tree, emitter: emitter, usesAnchorG: facts.usesAnchorG)
         )
     }
 }
@@ -117,6 +118,9 @@ public struct TranslatedPattern: Hashable, Sendable {
     public var requiredWords: [[UInt8]]
     /// The pattern as a run of two classes (`ClassRun`), or nil.
     public var classRun: ClassRun?
+    /// The run of one class and the byte after it that every match begins with
+    /// (`LeadingRun`), or nil.
+    public var leadingRun: LeadingRun?
 
     /// Creates a translated pattern.
     public init(
@@ -124,7 +128,7 @@ public struct TranslatedPattern: Hashable, Sendable {
         usesMatchReset: Bool, usesBacktrackingVerbs: Bool, captureGroupCount: Int = 0,
         highestBackReference: Int = 0, approximations: [String] = [], requiredLiterals: [[UInt8]] = [],
         exactLiteral: [UInt8]? = nil, matchesOnlyLineEnds: Bool = false, requiredWords: [[UInt8]] = [],
-        classRun: ClassRun? = nil
+        classRun: ClassRun? = nil, leadingRun: LeadingRun? = nil
     ) {
         self.source = source
         self.usesAnchorA = usesAnchorA
@@ -140,6 +144,7 @@ public struct TranslatedPattern: Hashable, Sendable {
         self.matchesOnlyLineEnds = matchesOnlyLineEnds
         self.requiredWords = requiredWords
         self.classRun = classRun
+        self.leadingRun = leadingRun
     }
 }
 

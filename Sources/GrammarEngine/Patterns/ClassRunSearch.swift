@@ -38,7 +38,10 @@ struct ClassRunSearch: Sendable {
         }
     }
 
-    private static func members(_ source: String, _ workspace: MatchWorkspace) -> (UInt64, UInt64)? {
+    /// The ASCII members of the one-class pattern `source`, as PCRE2 decides them, as a mask
+    /// (bit `b` of the first word for b < 64, of the second for the rest); nil when the class
+    /// does not compile.
+    static func members(_ source: String, _ workspace: MatchWorkspace) -> (UInt64, UInt64)? {
         guard let pattern = try? Pattern(source) else { return nil }
         var mask: (UInt64, UInt64) = (0, 0)
         for byte in UInt8(0)..<0x80 {
@@ -52,7 +55,7 @@ struct ClassRunSearch: Sendable {
     }
 
     @inline(__always)
-    private static func contains(_ mask: (UInt64, UInt64), _ byte: UInt8) -> Bool {
+    static func contains(_ mask: (UInt64, UInt64), _ byte: UInt8) -> Bool {
         byte < 64 ? mask.0 & (1 << UInt64(byte)) != 0 : mask.1 & (1 << UInt64(byte &- 64)) != 0
     }
 

@@ -51,6 +51,13 @@ extension Pattern {
         }
         // An empty buffer has no base address; PCRE2 accepts any non-null pointer for length 0.
         let base = subject.baseAddress ?? UnsafePointer(workspace.emptySubject)
+        var start = start
+        if let leadingRun {
+            guard let first = leadingRun.firstStart(in: base, length: length, from: start) else {
+                return false
+            }
+            start = first
+        }
         let rc: Int32
         if isJITCompiled {
             rc = pcre2_jit_match_8(

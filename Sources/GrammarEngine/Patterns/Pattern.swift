@@ -33,6 +33,9 @@ public final class Pattern: @unchecked Sendable {
     /// The pattern's class run, found without PCRE2 on ASCII text (`ClassRunSearch`); nil
     /// when the pattern is no such run.
     let classRun: ClassRunSearch?
+    /// Where searches may start when every match begins with a run and a byte
+    /// (`LeadingRunSkip`); nil otherwise.
+    let leadingRun: LeadingRunSkip?
     // Index into the per-thread search cache.
     let uid: Int
     let code: OpaquePointer
@@ -50,7 +53,7 @@ public final class Pattern: @unchecked Sendable {
         _ source: String, isCacheable: Bool = true, isCombinable: Bool = true,
         alternativeCaptureCounts: [Int]? = nil, requiredLiterals: [[UInt8]] = [],
         exactLiteral: [UInt8]? = nil, matchesOnlyLineEnds: Bool = false,
-        requiredWords: [[UInt8]] = [], classRun: ClassRun? = nil
+        requiredWords: [[UInt8]] = [], classRun: ClassRun? = nil, leadingRun: LeadingRun? = nil
     ) throws(PatternError) {
         var errorCode: Int32 = 0
         var errorOffset = 0
@@ -78,6 +81,7 @@ public final class Pattern: @unchecked Sendable {
         self.exactLiteral = exactLiteral.flatMap { $0.isEmpty || alternativeCaptureCounts != nil ? nil : $0 }
         self.matchesOnlyLineEnds = matchesOnlyLineEnds && alternativeCaptureCounts == nil && count == 0
         self.classRun = alternativeCaptureCounts == nil ? classRun.flatMap(ClassRunSearch.init) : nil
+        self.leadingRun = alternativeCaptureCounts == nil ? leadingRun.flatMap(LeadingRunSkip.init) : nil
         self.alternativeCaptureCounts = alternativeCaptureCounts
         self.isCombinable = isCombinable && alternativeCaptureCounts == nil
         self.prefilter = .allocate(capacity: 1)
@@ -97,7 +101,8 @@ public final class Pattern: @unchecked Sendable {
             translated.source, isCacheable: isCacheable, isCombinable: Pattern.isCombinable(translated),
             requiredLiterals: translated.requiredLiterals, exactLiteral: translated.exactLiteral,
             matchesOnlyLineEnds: translated.matchesOnlyLineEnds,
-            requiredWords: translated.requiredWords, classRun: translated.classRun)
+            requiredWords: translated.requiredWords, classRun: translated.classRun,
+            leadingRun: translated.leadingRun)
     }
 
     deinit {
