@@ -94,8 +94,20 @@ struct PatternScanner {
         _ buffer: UnsafeBufferPointer<Slot>, _ extraSlot: Slot?, _ subject: UnsafeBufferPointer<UInt8>,
         _ length: Int, _ position: Int, _ generation: Int, _ workspace: MatchWorkspace
     ) -> Winner? {
-        let cache = workspace.cache
-        let profile = workspace.lineProfile
+        // Read without taking references (the workspace keeps both alive while it scans): a
+        // local reference to each cost a retain and a release on every scan step.
+        Unmanaged.passUnretained(workspace.cache)._withUnsafeGuaranteedRef { cache in
+            Unmanaged.passUnretained(workspace.lineProfile)._withUnsafeGuaranteedRef { profile in
+                scan(buffer, extraSlot, subject, length, position, generation, workspace, cache, profile)
+            }
+        }
+    }
+
+    private func scan(
+        _ buffer: UnsafeBufferPointer<Slot>, _ extraSlot: Slot?, _ subject: UnsafeBufferPointer<UInt8>,
+        _ length: Int, _ position: Int, _ generation: Int, _ workspace: MatchWorkspace, _ cache: SearchCache,
+        _ profile: LineProfile
+    ) -> Winner? {
         let usesPrefilter = workspace.usesPrefilter
         var bestStart = Int.max
         var bestSlot: Slot?

@@ -109,7 +109,8 @@ struct LineTokenizer {
                 linePos = match.end
                 isFirstLine = false
             }
-            workspace.recycle(consume match)
+            var finished = consume match
+            workspace.recycle(&finished)
         }
     }
 }
@@ -142,37 +143,40 @@ extension LineTokenizer {
     ) -> Bool {
         let hasAdvanced = match.end > linePos
         collector.produce(stack, until: match.start)
-        let beforePush = stack
         let nameScopes = push(rule.name, key: 2 * ruleId, match: match, onto: stack.contentScopes)
         switch rule.kind {
         case .beginEnd, .beginWhile:
-            stack = stack.push(
-                ruleId: ruleId, enterPos: linePos, anchorPos: anchorPosition,
-                beginRuleCapturedEOL: match.end == length, endRule: nil, nameScopes: nameScopes,
-                contentScopes: nameScopes)
+            // The frame is made once, with its content scopes and resolved end; only begin
+            // captures need the frame as it stands before `contentName` (vscode retokenizes
+            // them inside it), and most begin rules have none.
             if !rule.unretainedCaptures.isEmpty {
                 handleCaptures(
-                    length: length, isFirstLine: isFirstLine, scopes: nameScopes, frame: stack,
+                    length: length, isFirstLine: isFirstLine, scopes: nameScopes,
+                    frame: stack.push(
+                        ruleId: ruleId, enterPos: linePos, anchorPos: anchorPosition,
+                        beginRuleCapturedEOL: match.end == length, endRule: nil, nameScopes: nameScopes,
+                        contentScopes: nameScopes),
                     captures: rule.unretainedCaptures, match: match)
             }
-            collector.produce(stack, until: match.end)
-            anchorPosition = match.end
-            stack = stack.with(
-                contentScopes: push(
-                    rule.contentName, key: 2 * ruleId + 1, match: match, onto: nameScopes))
+            collector.produce(nameScopes, until: match.end)
+            let contentScopes = push(rule.contentName, key: 2 * ruleId + 1, match: match, onto: nameScopes)
             // Unretained, as the rule is: the rule keeps its sources alive.
             let closing = rule.kind == .beginEnd ? rule.unretainedEnd : rule.unretainedWhileSource
-            if let resolved = closing?._withUnsafeGuaranteedRef({
+            let resolvedEnd = closing?._withUnsafeGuaranteedRef {
                 $0.hasBackReferences ? $0.resolvingBackReferences(in: line, match: match) : nil
-            }) {
-                stack = stack.with(endRule: resolved)
             }
-            if (!hasAdvanced && beforePush.hasSameRule(as: stack)) || stack.depth > Self.maxStackDepth {
-                // Guards [2] and [3]: the same rule pushed again without advancing.
-                stack = stack.parent ?? stack
+            let pushed = stack.push(
+                ruleId: ruleId, enterPos: linePos, anchorPos: anchorPosition,
+                beginRuleCapturedEOL: match.end == length, endRule: resolvedEnd, nameScopes: nameScopes,
+                contentScopes: contentScopes)
+            anchorPosition = match.end
+            if (!hasAdvanced && stack.hasSameRule(as: pushed)) || pushed.depth > Self.maxStackDepth {
+                // Guards [2] and [3]: the same rule pushed again without advancing; the frame
+                // is not entered.
                 collector.produce(stack, until: length)
                 return true
             }
+            stack = pushed
         default:
             // A match rule's frame is pushed and popped around its captures; it is only
             // made when a capture is retokenized inside it. Most match rules have no
