@@ -91,8 +91,10 @@ struct LineMemo {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: key.mixed >> 32) & mask
         while slots[slot] >= 0 {
-            let candidate = stored[Int(slots[slot])]
-            if candidate.key == key { return candidate.entry }
+            // Only the key is read while probing: copying an entry takes references to its
+            // two states.
+            let index = Int(slots[slot])
+            if stored[index].key == key { return stored[index].entry }
             slot = (slot + 1) & mask
         }
         return nil
