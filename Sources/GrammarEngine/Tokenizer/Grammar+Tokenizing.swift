@@ -100,6 +100,7 @@ extension Grammar {
             if configuration.prefiltersSearches { workspace.lineProfile.reset(subject) }
             var tokenizer = LineTokenizer(
                 grammar: self, line: subject, workspace: workspace, deadline: deadline)
+            tokenizer.checksFirstScan = configuration.lineTimeBudget.map { $0 < .milliseconds(1) } ?? false
             // The collector appends to the caller's array (moved in and back out, not copied).
             swap(&tokenizer.collector.tokens, &tokens)
             let (endStack, stoppedEarly) = tokenizer.tokenizeString(

@@ -9,8 +9,12 @@ struct LineTokenizer {
     let line: UnsafeBufferPointer<UInt8>
     let workspace: MatchWorkspace
     var collector = LineTokenCollector()
-    /// Monotonic deadline in nanoseconds, checked before each scan of the top-level call.
+    /// Monotonic deadline in nanoseconds, checked before every eighth scan of the top-level
+    /// call.
     let deadline: UInt64?
+    /// Whether the deadline is also checked before the first scan (for budgets shorter than
+    /// a line's set-up).
+    var checksFirstScan = false
     /// The scopes of named captures still open, with their ends (see `handleCaptures`).
     var openCaptures: [(scopes: ScopeStack, end: Int)] = []
     /// How many captures are being retokenized inside each other.
@@ -51,12 +55,16 @@ struct LineTokenizer {
             anchorPosition = stack.beginRuleCapturedEOL ? 0 : -1
         }
         var scans = 0
+        // The clock is read every eighth scan: reading it on every one cost more than the
+        // budget's precision is worth. The first reading comes after eight scans too, unless
+        // the budget is shorter than setting up the line takes: most lines need fewer, and a
+        // reading right after the deadline was set was one clock call per line for nothing.
+        var nextCheck = checksFirstScan ? 1 : 8
         while true {
-            // The clock is read every few scans: reading it on every one cost more than the
-            // budget's precision is worth.
             scans &+= 1
-            if timeLimited, scans & 7 == 1, let deadline, DispatchTime.now().uptimeNanoseconds > deadline {
-                return (stack, true)
+            if timeLimited, scans == nextCheck, let deadline {
+                nextCheck &+= 8
+                if DispatchTime.now().uptimeNanoseconds > deadline { return (stack, true) }
             }
             guard
                 let (ruleId, match) = matchRuleOrInjections(
