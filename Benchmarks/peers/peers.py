@@ -3,7 +3,9 @@
 
 Whole documents (the benchmark files): highlightd's `bench` (tokenization with the VS Code
 grammar the file is named after, median of its runs after a warm-up, in its own process, on
-every core and on one thread; ratios are to the first) against, each timed in this process as the median of several runs after a warm-up:
+every core and on one thread; ratios are to the first) against, each timed in this process as
+the median of several runs after a warm-up (highlightd and tree-sitter alternate over several
+rounds, each in new processes, and the table shows the median of the rounds):
 
 - tree-sitter (py-tree-sitter and the PyPI grammar packages): parse alone, and parse plus
   every capture of the grammar package's highlights query;
@@ -20,7 +22,7 @@ Prints a Markdown table with each peer's time and its ratio to highlightd's (> 1
 than highlightd). Run through Benchmarks/peers/run.sh, which sets up the peers and a release
 build of highlightd.
 
-    peers.py --binary .build/release/highlightd [--runs 10] [--data ../shared/data]
+    peers.py --binary .build/release/highlightd [--runs 10] [--rounds 3] [--data ../shared/data]
 """
 
 import argparse
@@ -228,6 +230,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--binary", required=True, help="a release build of highlightd")
     parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument(
+        "--rounds", type=int, default=3,
+        help="how many times highlightd and tree-sitter alternate on each file, each round in "
+             "new processes; the table shows the median of the rounds")
     parser.add_argument("--data", default=os.environ.get(
         "HIGHLIGHTD_TEST_DATA", str(ROOT.parent / "shared" / "data")))
     arguments = parser.parse_args()
@@ -237,21 +243,36 @@ def main():
     print(f"{datetime.date.today().isoformat()}, {platform.node()}, {os.cpu_count()} cores, "
           f"{platform.processor() or platform.machine()}; tree-sitter "
           f"{tree_sitter.__version__ if hasattr(tree_sitter, '__version__') else ''}, "
-          f"median of {runs} runs after a warm-up\n")
+          f"median of {runs} runs after a warm-up; highlightd and tree-sitter: median of "
+          f"{arguments.rounds} alternating rounds\n")
     print("| file | highlightd (ms) | highlightd, one thread (ms) | tree-sitter parse "
           "| tree-sitter parse + highlights query | syntect parse | syntect highlight | Pygments |")
     print("|---|---|---|---|---|---|---|---|")
+    spreads = {}
     for name, (grammar, _, _, syntax, lexer) in DOCUMENTS.items():
         path = data / "benchmark" / name
         text = path.read_text(encoding="utf-8")
-        ours, ours_one_thread = highlightd_bench(arguments.binary, path, data / "benchmark" / grammar, runs)
-        parse, highlight = isolated(tree_sitter_times, name, text.encode("utf-8"), runs)
+        # The machine is shared: how fast a whole process runs depends on what its neighbours
+        # do, most of all for a process on both cores. highlightd and tree-sitter alternate,
+        # each round in new processes, so that a slow minute weighs on both.
+        rounds = []
+        for _ in range(max(1, arguments.rounds)):
+            wall, one_thread = highlightd_bench(arguments.binary, path, data / "benchmark" / grammar, runs)
+            parse_time, highlight_time = isolated(tree_sitter_times, name, text.encode("utf-8"), runs)
+            rounds.append((wall, one_thread, parse_time, highlight_time))
+        ours, ours_one_thread, parse, highlight = (statistics.median(column) for column in zip(*rounds))
+        spreads[name] = rounds
         syntect_parse, syntect_highlight = isolated(syntect_times, syntax, text, runs)
         lexing = isolated(pygments_time, lexer, text, runs)
         print(f"| {name} ({len(text.encode('utf-8')) // 1024} KB) | {ours:.2f} | {ours_one_thread:.2f} | "
               f"{ratio(parse, ours)} | {ratio(highlight, ours)} | "
               f"{ratio(syntect_parse, ours)} | {ratio(syntect_highlight, ours)} | "
               f"{ratio(lexing, ours)} |")
+
+    print(f"\nPer round (highlightd both cores / one thread, tree-sitter parse, in ms):")
+    for name, rounds in spreads.items():
+        figures = "; ".join(f"{wall:.2f} / {one:.2f}, {parse:.2f}" for wall, one, parse, _ in rounds)
+        print(f"- {name}: {figures}")
 
     print("\n| trace (transactions) | highlightd replay p50 / p99 (µs) "
           "| tree-sitter reparse p50 / p99 (µs) | ratio of p50s |")

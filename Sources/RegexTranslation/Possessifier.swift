@@ -28,16 +28,21 @@ struct Possessifier {
     let oracle: CharacterClassOracle
     let emitter: PCRE2Emitter
 
-    /// What may be consumed next: a finite set of scalars, or anything.
+    /// What may be consumed next: a finite set of scalars and classes too large to list
+    /// (as PCRE2 sources), or anything.
     enum Follow: Equatable {
-        case scalars(Set<UInt32>)
+        case some(scalars: Set<UInt32>, classes: Set<String>)
         case any
 
-        static let none = Follow.scalars([])
+        static let none = Follow.some(scalars: [], classes: [])
+
+        static func scalars(_ scalars: Set<UInt32>) -> Follow { .some(scalars: scalars, classes: []) }
 
         func union(_ other: Follow) -> Follow {
-            guard case .scalars(let mine) = self, case .scalars(let theirs) = other else { return .any }
-            return .scalars(mine.union(theirs))
+            guard case .some(let scalars, let classes) = self,
+                case .some(let otherScalars, let otherClasses) = other
+            else { return .any }
+            return .some(scalars: scalars.union(otherScalars), classes: classes.union(otherClasses))
         }
     }
 
@@ -72,7 +77,7 @@ struct Possessifier {
             var next = follow
             for index in elements.indices.reversed() {
                 rewritten[index] = rewrite(elements[index], followedBy: next)
-                let (first, nullable) = Self.first(of: elements[index])
+                let (first, nullable) = first(of: elements[index])
                 next = nullable ? first.union(next) : first
             }
             return .sequence(rewritten)
@@ -90,7 +95,7 @@ struct Possessifier {
             }
         case .quantified(let inner, var quantifier):
             let repeats = quantifier.max.map { $0 > 1 } ?? true
-            let innerFollow = repeats ? Self.first(of: inner).set.union(follow) : follow
+            let innerFollow = repeats ? first(of: inner).set.union(follow) : follow
             let rewrittenInner = rewrite(inner, followedBy: innerFollow)
             if quantifier.mode == .greedy, quantifier.max != quantifier.min, canKeepAll(inner, before: follow)
             {
@@ -102,31 +107,47 @@ struct Possessifier {
         }
     }
 
-    /// Whether a repetition of `inner` never gains by giving back before `follow`.
+    /// Whether a repetition of `inner` never gains by giving back before `follow`: no
+    /// character may both be repeated and come next. One side must be a finite set, whose
+    /// members the other side's classes are asked about.
     private func canKeepAll(_ inner: OnigNode, before follow: Follow) -> Bool {
-        guard case .scalars(let next) = follow else { return false }
+        guard case .some(let scalars, let classes) = follow else { return false }
+        let repeated: Set<UInt32>?
         switch inner {
-        case .set, .literal: break
+        case .literal(let scalar): repeated = [scalar]
+        case .set(let set): repeated = Self.members(of: set)
         default: return false
         }
-        if next.isEmpty { return true }
-        guard let source = try? emitter.emit(inner) else { return false }
-        return oracle.excludes(source, all: next.sorted())
+        if scalars.isEmpty && classes.isEmpty { return true }
+        if let repeated {
+            // The repeated characters are listed: none may be listed next, nor be in a class
+            // that may come next.
+            guard repeated.isDisjoint(with: scalars) else { return false }
+            let asked = repeated.sorted()
+            return classes.allSatisfy { oracle.excludes($0, all: asked) }
+        }
+        // The repeated class is too large to list: what comes next must be.
+        guard classes.isEmpty, let source = try? emitter.emit(inner) else { return false }
+        return oracle.excludes(source, all: scalars.sorted())
     }
 
     /// The characters a match of `node` may consume first, and whether it may consume none
     /// (so that what follows it may come first).
-    static func first(of node: OnigNode) -> (set: Follow, nullable: Bool) {
+    func first(of node: OnigNode) -> (set: Follow, nullable: Bool) {
         switch node {
         case .empty, .anchor: return (.none, true)
         case .literal(let scalar): return (.scalars([scalar]), false)
         case .fail: return (.none, false)
-        case .set(let set): return (members(of: set).map(Follow.scalars) ?? .any, false)
+        case .set(let set):
+            if let members = Self.members(of: set) { return (.scalars(members), false) }
+            // A class too large to list is named by its PCRE2 source, for the oracle.
+            guard let source = try? emitter.emit(node) else { return (.any, false) }
+            return (.some(scalars: [], classes: [source]), false)
         case .dot: return (.any, false)
         case .sequence(let elements):
             var result = Follow.none
             for element in elements {
-                let (first, nullable) = Self.first(of: element)
+                let (first, nullable) = first(of: element)
                 result = result.union(first)
                 if !nullable { return (result, false) }
             }
@@ -135,7 +156,7 @@ struct Possessifier {
             var result = Follow.none
             var nullable = false
             for branch in branches {
-                let (first, branchNullable) = Self.first(of: branch)
+                let (first, branchNullable) = first(of: branch)
                 result = result.union(first)
                 nullable = nullable || branchNullable
             }
@@ -146,13 +167,13 @@ struct Possessifier {
                 return first(of: body)
             case .lookahead:
                 // A lookahead that must consume pins the next character to its own first ones.
-                let (first, nullable) = Self.first(of: body)
+                let (first, nullable) = first(of: body)
                 return nullable ? (.none, true) : (first, false)
             case .negativeLookahead, .lookbehind, .negativeLookbehind:
                 return (.none, true)
             }
         case .quantified(let inner, let quantifier):
-            let (first, nullable) = Self.first(of: inner)
+            let (first, nullable) = first(of: inner)
             return (first, nullable || quantifier.min == 0)
         case .verbatim, .backReference, .call, .conditional, .absent:
             return (.any, true)
