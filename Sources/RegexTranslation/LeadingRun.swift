@@ -37,6 +37,9 @@ public struct LeadingRun: Hashable, Sendable {
         case .group(.lookbehind, _), .group(.negativeLookbehind, _), .group(.lookahead, _),
             .group(.negativeLookahead, _):
             return true
+        // A group of nothing but assertions (`(?:(?<=return|[=(,]))`).
+        case .group(.nonCapturing, let body): return isZeroWidth(body)
+        case .sequence(let elements): return elements.allSatisfy(isZeroWidth)
         default: return false
         }
     }

@@ -9,7 +9,8 @@ import Testing
 /// ASCII that are in the class (a no-break space) and that are not, and the byte itself.
 @Suite struct LeadingRunSearchTests {
     @Test(arguments: [
-        #"(?<=[=(,]|return)\s*(\{)"#, #"(?<!=|:)\s*(\{)"#, #"\s*\("#, #"\s+(\{)\s*a?"#, #"(\s*)(\{)"#,
+        #"(?<=[=(,]|return)\s*(\{)"#, #"(?:(?<=return|[=(,]))\s*(<)(?!<?=)"#, #"(?<!=|:)\s*(\{)"#, #"\s*\("#,
+        #"\s+(\{)\s*a?"#, #"(\s*)(\{)"#,
         #"\b[a-z]*\("#, #"(?=\s*\{)\s*\{"#, #"^\s*(\{)"#, #"[ab]{0,2}(?:(\())"#, #"[^{]*\{"#,
         // The run's class holds the byte: a match still cannot start before the run that
         // ends at the byte's first occurrence.
@@ -21,7 +22,9 @@ import Testing
         let leading = try #require(translated.leadingRun, "\(source) begins with a run")
         let skipping = try Pattern(translated.source, leadingRun: leading)
         let oracle = try Pattern(translated.source)
-        let pieces = [" ", "  ", "\t", "{", "(", "=", ",", "a", "\u{00A0}", "é", "x", "return", ":", "\n"]
+        let pieces = [
+            " ", "  ", "\t", "{", "(", "=", ",", "a", "\u{00A0}", "é", "x", "return", ":", "\n", "<",
+        ]
         var found = 0
         for _ in 0..<1_000 {
             let text =
