@@ -40,6 +40,13 @@ public final class ScopeStack: Hashable, @unchecked Sendable {
         }
     }
 
+    /// Makes this interned node and its kept names immortal (`Immortal`): tokens on every
+    /// thread take references to both.
+    func makeImmortal() {
+        Immortal.make(self)
+        if let keptNames { Immortal.make(storageOf: keptNames) }
+    }
+
     /// The scope names, outermost first.
     public var scopeNames: [String] {
         if let keptNames { return keptNames }

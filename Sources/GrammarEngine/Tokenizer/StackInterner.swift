@@ -40,6 +40,7 @@ final class StackInterner: Sendable {
                 return ScopeStack(parent: parent, scopeName: name, isInterned: false)
             }
             let node = ScopeStack(parent: parent, scopeName: name, isInterned: true)
+            node.makeImmortal()
             table[key] = node
             return node
         }
@@ -82,7 +83,10 @@ final class StackInterner: Sendable {
                 beginRuleCapturedEOL: stack.beginRuleCapturedEOL, endRule: stack.endRule,
                 nameScopes: stack.nameScopes, contentScopes: stack.contentScopes,
                 isCanonical: table.count < capacity)
-            if node.isCanonical { table[key] = node }
+            if node.isCanonical {
+                Immortal.make(node)
+                table[key] = node
+            }
             return node
         }
     }
