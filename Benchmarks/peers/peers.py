@@ -111,8 +111,14 @@ def percentile(values, fraction):
 def isolated(function, *arguments):
     """`function(*arguments)` in a fresh Python process: the peers' native extensions then
     cannot disturb one another (syntect crashed in a process where tree-sitter had run)."""
-    with multiprocessing.get_context("spawn").Pool(1) as pool:
+    pool = multiprocessing.get_context("spawn").Pool(1)
+    try:
         return pool.apply(function, arguments)
+    finally:
+        # Wait for the worker to exit: one still tearing down its interpreter would take a
+        # core from the next measurement (highlightd's, on both cores).
+        pool.close()
+        pool.join()
 
 
 def highlightd_bench(binary, path, grammar, runs):
