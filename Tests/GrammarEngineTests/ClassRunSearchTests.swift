@@ -24,7 +24,6 @@ import Testing
         let fast = try Pattern(translated.source, classRun: run)
         let oracle = try Pattern(translated.source)
         let characters = Array("aZ_$09 .(\t-é中—ΩxAB")
-        var found = 0
         // Runs cut short by what follows them, then random text.
         let fixed = ["ax1", "ABc", "AB_c", "fooBAR1 ", "X9y", "a中b", "AÉB", "ab—c", "$_a9"]
         let texts =
@@ -35,20 +34,7 @@ import Testing
                         characters.randomElement(using: &generator)!
                     }) + "\n"
             }
-        for text in texts {
-            let subject = Array(text.utf8)
-            subject.withUnsafeBufferPointer { buffer in
-                for length in [subject.count, max(0, subject.count - 3)] {
-                    for start in 0...length {
-                        let expected = oracle.firstMatch(in: buffer, length: length, from: start)
-                        if expected != nil { found += 1 }
-                        #expect(
-                            fast.firstMatch(in: buffer, length: length, from: start) == expected,
-                            "\(source) in \(text.debugDescription)[..<\(length)] from \(start)")
-                    }
-                }
-            }
-        }
+        let found = expectSameMatches(fast, as: oracle, in: texts, lengths: wholeAndCutShort(by: 3), source)
         #expect(found > 300, "too few matches to compare: \(found)")
     }
 }

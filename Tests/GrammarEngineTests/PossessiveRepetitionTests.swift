@@ -104,23 +104,13 @@ import Testing
             possessive += 1
             let greedy = try Pattern(plain)
             let kept = try Pattern(rewritten)
-            for _ in 0..<30 {
-                let text =
-                    String(
-                        (0..<Int.random(in: 0..<12, using: &generator)).map { _ in
-                            characters.randomElement(using: &generator)!
-                        }) + "\n"
-                let subject = Array(text.utf8)
-                subject.withUnsafeBufferPointer { buffer in
-                    for start in 0...subject.count {
-                        let expected = greedy.firstMatch(in: buffer, from: start)
-                        if expected != nil { compared += 1 }
-                        #expect(
-                            kept.firstMatch(in: buffer, from: start) == expected,
-                            "\(pattern) as \(rewritten) in \(text.debugDescription) from \(start)")
-                    }
-                }
+            let texts = (0..<30).map { _ in
+                String(
+                    (0..<Int.random(in: 0..<12, using: &generator)).map { _ in
+                        characters.randomElement(using: &generator)!
+                    }) + "\n"
             }
+            compared += expectSameMatches(kept, as: greedy, in: texts, "\(pattern) as \(rewritten)")
         }
         #expect(possessive > 100, "too few patterns made possessive: \(possessive)")
         #expect(compared > 10_000, "too few matches to compare: \(compared)")
