@@ -22,8 +22,9 @@ public protocol CharacterClassOracle {
 /// too; the attempts that gave characters back all failed. So the matches, their groups and
 /// which one is found first are unchanged. The characters that may come next are the first
 /// characters of what follows, looked for through optional items, groups and zero-width
-/// assertions; wherever the match may end, or what follows is not a known finite set, nothing
-/// changes.
+/// assertions. Wherever the match may end, or what follows is unknown (a back-reference, a
+/// dot), nothing changes; and one side must be small enough to list (the characters that
+/// follow, or the repeated ones), so that the other side's classes can be asked about each.
 struct Possessifier {
     let oracle: CharacterClassOracle
     let emitter: PCRE2Emitter

@@ -95,7 +95,8 @@ public final class Pattern: @unchecked Sendable {
     }
 
     /// Compiles a translated pattern with everything its translation says about it (required
-    /// literals and words, an exact literal, a class run); `isCacheable` as above.
+    /// literals and words, an exact literal, a line end, a class run, a leading run);
+    /// `isCacheable` as above.
     public convenience init(translated: TranslatedPattern, isCacheable: Bool) throws(PatternError) {
         try self.init(
             translated.source, isCacheable: isCacheable, isCombinable: Pattern.isCombinable(translated),

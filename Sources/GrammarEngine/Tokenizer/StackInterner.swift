@@ -2,7 +2,8 @@ import Synchronization
 
 /// Hash-conses scope stacks and rule stacks of one grammar, so equal stacks share one object.
 ///
-/// The tables hold strong references (that is what keeps `ObjectIdentifier` keys valid). Past
+/// The tables hold strong references (that is what keeps `ObjectIdentifier` keys valid), and
+/// interned nodes are made immortal (`Immortal`): threads share them on every token. Past
 /// `capacity` entries new stacks are no longer interned and compare structurally instead, so
 /// a pathological document cannot grow memory without bound.
 final class StackInterner: Sendable {
