@@ -28,6 +28,14 @@ public protocol CharacterClassOracle {
 struct Possessifier {
     let oracle: CharacterClassOracle
     let emitter: PCRE2Emitter
+    // What a class lists and how PCRE2 spells it, kept per pattern: the walk asks again for
+    // every sequence around a class, and a pattern names the same classes many times.
+    private let known = KnownClasses()
+
+    private final class KnownClasses {
+        var members: [ClassSet: Set<UInt32>?] = [:]
+        var sources: [ClassSet: String?] = [:]
+    }
 
     /// What may be consumed next: a finite set of scalars and classes too large to list
     /// (as PCRE2 sources), or anything.
@@ -66,7 +74,7 @@ struct Possessifier {
     static func apply(
         to tree: OnigNode, oracle: CharacterClassOracle, emitter: PCRE2Emitter, usesSubroutineCalls: Bool
     ) -> OnigNode {
-        guard !usesSubroutineCalls, !ignoresCase(tree) else { return tree }
+        guard !usesSubroutineCalls, hasCandidate(tree), !ignoresCase(tree) else { return tree }
         return Possessifier(oracle: oracle, emitter: emitter).rewrite(tree, followedBy: .any)
     }
 
@@ -116,7 +124,7 @@ struct Possessifier {
         let repeated: Set<UInt32>?
         switch inner {
         case .literal(let scalar): repeated = [scalar]
-        case .set(let set): repeated = Self.members(of: set)
+        case .set(let set): repeated = listed(set)
         default: return false
         }
         if scalars.isEmpty && classes.isEmpty { return true }
@@ -128,7 +136,7 @@ struct Possessifier {
             return classes.allSatisfy { oracle.excludes($0, all: asked) }
         }
         // The repeated class is too large to list: what comes next must be.
-        guard classes.isEmpty, let source = try? emitter.emit(inner) else { return false }
+        guard classes.isEmpty, let source = source(of: inner) else { return false }
         return oracle.excludes(source, all: scalars.sorted())
     }
 
@@ -140,9 +148,9 @@ struct Possessifier {
         case .literal(let scalar): return (.scalars([scalar]), false)
         case .fail: return (.none, false)
         case .set(let set):
-            if let members = Self.members(of: set) { return (.scalars(members), false) }
+            if let members = listed(set) { return (.scalars(members), false) }
             // A class too large to list is named by its PCRE2 source, for the oracle.
-            guard let source = try? emitter.emit(node) else { return (.any, false) }
+            guard let source = source(of: node) else { return (.any, false) }
             return (.some(scalars: [], classes: [source]), false)
         case .dot: return (.any, false)
         case .sequence(let elements):
@@ -178,6 +186,42 @@ struct Possessifier {
             return (first, nullable || quantifier.min == 0)
         case .verbatim, .backReference, .call, .conditional, .absent:
             return (.any, true)
+        }
+    }
+
+    /// `members(of:)`, kept.
+    private func listed(_ set: ClassSet) -> Set<UInt32>? {
+        if let members = known.members[set] { return members }
+        let members = Self.members(of: set)
+        known.members[set] = members
+        return members
+    }
+
+    /// The PCRE2 source of `node`, kept for classes.
+    private func source(of node: OnigNode) -> String? {
+        guard case .set(let set) = node else { return try? emitter.emit(node) }
+        if let source = known.sources[set] { return source }
+        let source = try? emitter.emit(node)
+        known.sources[set] = source
+        return source
+    }
+
+    /// Whether `node` holds a repetition the rewrite could change: greedy, of a class or a
+    /// literal, with a variable count. Most patterns hold none, and are left as they are
+    /// without walking them again.
+    static func hasCandidate(_ node: OnigNode) -> Bool {
+        switch node {
+        case .quantified(let inner, let quantifier):
+            switch inner {
+            case .set, .literal:
+                if quantifier.mode == .greedy && quantifier.max != quantifier.min { return true }
+            default: break
+            }
+            return hasCandidate(inner)
+        case .sequence(let nodes), .alternation(let nodes): return nodes.contains(where: hasCandidate)
+        case .group(.lookbehind, _), .group(.negativeLookbehind, _): return false
+        case .group(_, let body): return hasCandidate(body)
+        default: return false
         }
     }
 

@@ -141,13 +141,7 @@ import Testing
     func randomDocumentsTokenizeAlikeInChunks(seed: UInt64) throws {
         let grammar = try BundledGrammarsUnderTest.registry.grammar(forLanguage: "javascript")
         var generator = SeededGenerator(seed: seed)
-        let pieces = [
-            "let a = 1;\n", "/* open\n", "still a comment */\n", "const s = `\n", "template ${x}\n", "`;\n",
-            "function f() {\n", "}\n", "\tif (a) {\n", "\t}\n", "// line comment\n", "'str\\\n", "\n",
-            "x = /re[/]g;\n", "\tcall(a, \"b\");\n", "class C {\n", "\tm() { return 1; }\n",
-        ]
-        var text = ""
-        while text.utf8.count < 40_000 { text += pieces.randomElement(using: &generator)! }
+        let text = RandomJavaScript.document(atLeast: 40_000, using: &generator)
         Self.expectSameAsOneThread(text, grammar: grammar, jobs: [2, 3, 8], label: "seed \(seed)")
     }
 }

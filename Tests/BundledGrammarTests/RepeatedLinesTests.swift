@@ -66,17 +66,11 @@ import Testing
     func randomDocumentsOfRepeatedLinesTokenizeAsLineByLine(seed: UInt64) throws {
         let grammar = try BundledGrammarsUnderTest.registry.grammar(forLanguage: "javascript")
         var generator = SeededGenerator(seed: seed)
-        let pieces = [
-            "let a = 1;", "/* open", "still a comment */", "const s = `", "template ${x}", "`;",
-            "function f() {", "}", "\tif (a) {", "\t}", "// line comment", "'str\\", "",
-            "x = /re[/]g;", "\tcall(a, \"b\");", "class C {", "\tm() { return 1; }", "a = <<EOF", "EOF",
-        ]
-        let terminators = ["\n", "\n", "\n", "\r\n", "\r"]
-        var text = ""
-        while text.utf8.count < 20_000 {
-            text += pieces.randomElement(using: &generator)! + terminators.randomElement(using: &generator)!
-        }
-        text += pieces.randomElement(using: &generator)!
+        // The last line has no terminator.
+        let text =
+            RandomJavaScript.document(
+                atLeast: 20_000, terminators: ["\n", "\n", "\n", "\r\n", "\r"], using: &generator)
+            + RandomJavaScript.lines.randomElement(using: &generator)!
         Self.expectSameAsLineByLine(text, grammar: grammar, label: "seed \(seed)")
     }
 

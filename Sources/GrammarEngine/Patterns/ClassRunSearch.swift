@@ -20,38 +20,21 @@ struct ClassRunSearch: Sendable {
     /// following exclusion leaves out an ASCII character of the run's class: then a shorter
     /// run could match where the longest fails, which this search does not try.
     init?(_ run: ClassRun) {
-        // A workspace of its own: the run may be compiled in the middle of a scan, whose
-        // thread's workspace holds the scan's groups.
-        let workspace = MatchWorkspace()
-        guard let first = Self.members(run.first, workspace), let rest = Self.members(run.rest, workspace)
-        else { return nil }
+        let oracle = PCRE2ClassOracle.shared
+        guard let first = oracle.asciiMembers(run.first), let rest = oracle.asciiMembers(run.rest) else {
+            return nil
+        }
         self.first = first
         self.rest = rest
         isCaptured = run.isCaptured
         if let source = run.notFollowedBy {
-            guard let excluded = Self.members(source, workspace), rest.0 & ~excluded.0 == 0,
+            guard let excluded = oracle.asciiMembers(source), rest.0 & ~excluded.0 == 0,
                 rest.1 & ~excluded.1 == 0
             else { return nil }
             notFollowedBy = excluded
         } else {
             notFollowedBy = nil
         }
-    }
-
-    /// The ASCII members of the one-class pattern `source`, as PCRE2 decides them, as a mask
-    /// (bit `b` of the first word for b < 64, of the second for the rest); nil when the class
-    /// does not compile.
-    static func members(_ source: String, _ workspace: MatchWorkspace) -> (UInt64, UInt64)? {
-        guard let pattern = try? Pattern(source) else { return nil }
-        var mask: (UInt64, UInt64) = (0, 0)
-        for byte in UInt8(0)..<0x80 {
-            let found = [byte].withUnsafeBufferPointer { subject in
-                pattern.firstMatch(in: subject, from: 0, workspace: workspace)
-            }
-            guard let found, found.start == 0, found.end == 1 else { continue }
-            if byte < 64 { mask.0 |= 1 << UInt64(byte) } else { mask.1 |= 1 << UInt64(byte - 64) }
-        }
-        return mask
     }
 
     @inline(__always)

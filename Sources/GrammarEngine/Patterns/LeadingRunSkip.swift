@@ -12,10 +12,9 @@ struct LeadingRunSkip: Sendable {
 
     /// The skip for `leading`, or nil when its class does not compile.
     init?(_ leading: LeadingRun) {
-        // A workspace of its own: the pattern may be compiled in the middle of a scan, whose
-        // thread's workspace holds the scan's groups.
-        guard leading.byte < 0x80, let run = ClassRunSearch.members(leading.runClass, MatchWorkspace())
-        else { return nil }
+        guard leading.byte < 0x80, let run = PCRE2ClassOracle.shared.asciiMembers(leading.runClass) else {
+            return nil
+        }
         self.byte = leading.byte
         self.run = run
     }

@@ -5,9 +5,12 @@ import RegexTranslation
 /// the options every pattern uses, so that a class means to the answer exactly what it means to
 /// the search.
 ///
-/// Shared by every grammar: the same few classes (identifier characters, spaces) come up in
-/// hundreds of patterns, so compiled classes and answers are kept, behind a lock since grammars
-/// compile patterns on whichever thread first needs them.
+/// The engine asks it too, for the ASCII members of a class (`ClassRunSearch`,
+/// `LeadingRunSkip`). Shared by every grammar: the same few classes (identifier characters,
+/// spaces) come up in hundreds of patterns, so compiled classes and answers are kept, behind a
+/// lock since grammars compile patterns on whichever thread first needs them; and one
+/// workspace serves every question (a workspace per pattern was a large share of a grammar's
+/// first use, most of it its tables' first pages).
 public final class PCRE2ClassOracle: CharacterClassOracle, @unchecked Sendable {
     /// The oracle every grammar shares.
     public static let shared = PCRE2ClassOracle()
@@ -20,6 +23,7 @@ public final class PCRE2ClassOracle: CharacterClassOracle, @unchecked Sendable {
     private let lock = NSLock()
     private var classes: [String: Pattern?] = [:]
     private var answers: [Question: Bool] = [:]
+    private var asciiMasks: [String: (UInt64, UInt64)?] = [:]
     // Its own workspace: a pattern may be compiled in the middle of a scan, whose thread's
     // workspace holds the scan's groups.
     private let workspace = MatchWorkspace()
@@ -36,17 +40,41 @@ public final class PCRE2ClassOracle: CharacterClassOracle, @unchecked Sendable {
         return answer
     }
 
-    private func compute(_ question: Question) -> Bool {
-        let compiled: Pattern?
-        if let known = classes[question.classSource] {
-            compiled = known
-        } else {
-            compiled = try? Pattern(question.classSource)
-            if classes.count >= 1024 { classes.removeAll() }
-            classes[question.classSource] = compiled
+    /// The ASCII members of the one-class pattern `classSource`, as a mask (bit `b` of the
+    /// first word for b < 64, of the second for the rest); nil when the class does not compile.
+    func asciiMembers(_ classSource: String) -> (UInt64, UInt64)? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = asciiMasks[classSource] { return known }
+        var mask: (UInt64, UInt64)?
+        if let compiled = compiled(classSource) {
+            var members: (UInt64, UInt64) = (0, 0)
+            for byte in UInt8(0)..<0x80 {
+                let found = [byte].withUnsafeBufferPointer { subject in
+                    compiled.firstMatch(in: subject, from: 0, workspace: workspace)
+                }
+                guard let found, found.start == 0, found.end == 1 else { continue }
+                if byte < 64 { members.0 |= 1 << UInt64(byte) } else { members.1 |= 1 << UInt64(byte - 64) }
+            }
+            mask = members
         }
+        if asciiMasks.count >= 1024 { asciiMasks.removeAll() }
+        asciiMasks[classSource] = mask
+        return mask
+    }
+
+    // The class compiled, kept; the caller holds the lock.
+    private func compiled(_ classSource: String) -> Pattern? {
+        if let known = classes[classSource] { return known }
+        let compiled = try? Pattern(classSource)
+        if classes.count >= 1024 { classes.removeAll() }
+        classes[classSource] = compiled
+        return compiled
+    }
+
+    private func compute(_ question: Question) -> Bool {
         // A class PCRE2 cannot compile has no answer: keep the pattern as it was.
-        guard let compiled else { return false }
+        guard let compiled = compiled(question.classSource) else { return false }
         for scalar in question.scalars {
             // Not a scalar (a surrogate or out of range): the class cannot be asked about it.
             guard let unicode = Unicode.Scalar(scalar) else { return false }
