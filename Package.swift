@@ -32,6 +32,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         // System libraries: module map + shim header only.
@@ -114,7 +115,9 @@ let package = Package(
         ),
 
         // Layout: shaped line fragments with cluster rectangles (HarfBuzz, fontconfig).
-        .target(name: "TextLayout", dependencies: ["CHarfBuzz", "CFontconfig", "CICU", "TextSegmentation"]),
+        .target(
+            name: "TextLayout",
+            dependencies: ["CHarfBuzz", "CFontconfig", "CICU", "ResourceFiles", "TextSegmentation"]),
 
         // The protocol: framing, messages, errors.
         .target(name: "JSONRPC", dependencies: ["JSONSyntax"]),
@@ -131,6 +134,7 @@ let package = Package(
             dependencies: [
                 "JSONRPC", "DocumentStorage", "GrammarEngine", "ThemeEngine", "Highlighting",
                 "TextSegmentation", "TextLayout", "TextRope", "RichText",
+                .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
 

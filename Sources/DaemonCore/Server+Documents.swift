@@ -23,7 +23,12 @@ extension Server {
         if !given.isEmpty {
             document.storage.setSpans(given, replacingIn: 0..<document.storage.text.utf8Count)
         }
-        for warning in warnings {
+        // A block of 100,000 bad ranges gets a few lines, not 100,000 notifications.
+        var shown = warnings.prefix(Self.maximumOpenWarnings)
+        if warnings.count > shown.count {
+            shown.append("textDocument/didOpen: \(warnings.count - shown.count) more ranges skipped")
+        }
+        for warning in shown {
             log("textDocument/didOpen: \(warning)")
             send(
                 .notification(method: "window/logMessage", params: ["type": 2, "message": .string(warning)]))
@@ -31,6 +36,9 @@ extension Server {
         let transaction = document.storage.reprocess(0..<document.storage.text.utf8Count)
         push(document, transaction: transaction)
     }
+
+    /// The most warnings about skipped ranges one open sends, besides a count of the rest.
+    static let maximumOpenWarnings = 16
 
     /// `textDocument/didClose`.
     func didClose(_ params: Params) throws(ResponseError) {
@@ -139,6 +147,7 @@ extension Server {
     /// `visibleLinesPerViewport` at once (pushed now), the rest ahead of every other line.
     func prioritize(_ lines: Range<Int>, of document: Document, view: String) {
         document.viewports[view] = lines
+        scheduleBackgroundWork(of: document)
         guard let highlighter = document.highlighter else { return }
         highlighter.setVisibleRanges(Array(document.viewports.values))
         highlighter.highlightVisibleLines(lineBudget: Self.visibleLinesPerViewport)
@@ -149,11 +158,7 @@ extension Server {
     /// whether work remains anywhere.
     @discardableResult
     public func runBackgroundSlice() -> Bool {
-        // Documents with a view first, then by URI so the order is stable.
-        let pending = documents.values.filter(\.hasPendingWork).sorted {
-            ($0.viewports.isEmpty ? 1 : 0, $0.uri) < ($1.viewports.isEmpty ? 1 : 0, $1.uri)
-        }
-        guard let document = pending.first else { return false }
+        guard let document = nextBackgroundDocument() else { return false }
         document.runBackgroundSlice()
         // Consecutive slices' changes are pushed together, at most every
         // `backgroundPushInterval` (the storage keeps merging them until taken), so a client
@@ -166,6 +171,25 @@ extension Server {
             flushBackgroundChanges(of: document)
         }
         return hasBackgroundWork
+    }
+
+    /// Enters `document` in the background queue: it may have gained work, or a view.
+    func scheduleBackgroundWork(of document: Document) {
+        backgroundQueue.schedule(document.uri, rank: Self.backgroundRank(of: document))
+    }
+
+    /// The document the next background slice goes to: one a view shows first, then by URI.
+    func nextBackgroundDocument() -> Document? {
+        let documents = self.documents
+        let uri = backgroundQueue.next { uri in
+            guard let document = documents[uri], document.hasPendingWork else { return nil }
+            return Self.backgroundRank(of: document)
+        }
+        return uri.flatMap { documents[$0] }
+    }
+
+    private static func backgroundRank(of document: Document) -> Int {
+        document.viewports.isEmpty ? 1 : 0
     }
 
     /// How long background changes may wait to be pushed together.

@@ -15,9 +15,14 @@ extension Server {
         let storage = document.storage
         let whole = 0..<storage.text.utf8Count
         let spans = storage.spans(in: whole)
-        // Detected links a span already covers (a given `link` range) are not repeated.
+        // Detected links a span already covers (a given `link` range) are not repeated. Both
+        // lists are in document order and each disjoint, so one walk finds them.
+        var spanIndex = 0
         let links = storage.links(in: whole).filter { link in
-            !spans.contains { $0.range.overlaps(link.range) }
+            while spanIndex < spans.count, spans[spanIndex].range.upperBound <= link.range.lowerBound {
+                spanIndex += 1
+            }
+            return !(spanIndex < spans.count && spans[spanIndex].range.overlaps(link.range))
         }
         var ranges: [(Int, FormattableRange)] = links.map { link in
             (
@@ -65,7 +70,8 @@ extension Server {
     /// The spans a `formattableContent` open gives, from its ranges; ranges that cannot be
     /// spans (empty, or overlapping an earlier one) are skipped and reported in `warnings`.
     func givenSpans(_ content: FormattableContent, path: String, warnings: inout [String]) -> [Span] {
-        let text = content.text
+        let text = TextBuffer(content.text)
+        var covered = CoveredPositions(count: text.utf8Count)
         var spans: [Span] = []
         for (index, range) in content.ranges.enumerated() {
             let name = "\(path).ranges[\(index)] (\(range.type))"
@@ -73,15 +79,21 @@ extension Server {
                 warnings.append("\(name): empty ranges cannot be spans; skipped")
                 continue
             }
-            let utf16 = text.utf16
-            let lower = text.utf8.distance(
-                from: text.startIndex, to: utf16.index(utf16.startIndex, offsetBy: range.indices.lowerBound))
-            let upper = text.utf8.distance(
-                from: text.startIndex, to: utf16.index(utf16.startIndex, offsetBy: range.indices.upperBound))
-            guard !spans.contains(where: { $0.range.overlaps(lower..<upper) }) else {
+            let lower: Int
+            let upper: Int
+            do throws(TextPositionError) {
+                // The storage refuses offsets between `\r` and `\n`, so a span may not end there.
+                lower = try text.utf8Offset(range.indices.lowerBound, in: .utf16)
+                upper = try text.utf8Offset(range.indices.upperBound, in: .utf16)
+            } catch {
+                warnings.append("\(name): \(error); skipped")
+                continue
+            }
+            guard !covered.overlaps(lower..<upper) else {
                 warnings.append("\(name): overlaps an earlier range (spans never overlap); skipped")
                 continue
             }
+            covered.cover(lower..<upper)
             var data: [String: SpanValue] = [:]
             for (key, value) in range.fields where key != "atomic" && key != "unbreakable" {
                 guard let scalar = SpanValue(json: value) else {

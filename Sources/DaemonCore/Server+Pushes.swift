@@ -7,7 +7,9 @@ extension Server {
     /// Sends `textStorage/didProcessEditing` for a transaction (if the client asked for pushes).
     func push(_ document: Document, transaction: EditingTransaction) {
         recordTokenChanges(document, transaction: transaction)
-        defer { pushLayout(document, changeInLength: transaction.changeInLength) }
+        scheduleBackgroundWork(of: document)
+        reportDisabledSpanRules(of: document)
+        defer { pushLayout(document, rangeDelta: transaction.changeInLength[encoding]) }
         guard pushesAttributes else { return }
         let measure = UnitMeasure(text: document.storage.text, unit: encoding)
         var params = changesParams(document, delta: transaction.delta)
@@ -23,6 +25,12 @@ extension Server {
     /// (background slices, viewport highlighting): no edited range, no change in length.
     func push(_ document: Document, delta: AttributeDelta) {
         recordTokenChanges(document, delta: delta, background: true)
+        reportDisabledSpanRules(of: document)
+        // Background link detection changes what line breaking keeps whole: a subscribed
+        // layout follows, as it follows edits (no change in length).
+        if document.layoutSubscription != nil, !delta.isEmpty {
+            pushLayout(document, rangeDelta: 0, onlyIfChanged: true)
+        }
         guard pushesAttributes, !delta.isEmpty else { return }
         var params = changesParams(document, delta: delta)
         params["editedRange"] = .null
@@ -88,5 +96,20 @@ extension Server {
                 }
                 .map { .string($0.element) }),
         ]
+    }
+}
+
+extension Server {
+    /// Tells the client, once each, about span rules the document's budget disabled.
+    func reportDisabledSpanRules(of document: Document) {
+        for report in document.spans.takeReports() {
+            let rule = document.spans.detector.rules[report.rule]
+            let message =
+                "span rule \(report.rule) (\(rule.kind): \(rule.source)) disabled for \(document.uri): "
+                + "\(report.reason); the other rules keep working"
+            log(message)
+            send(
+                .notification(method: "window/logMessage", params: ["type": 2, "message": .string(message)]))
+        }
     }
 }

@@ -66,7 +66,9 @@ extension Server {
             line: try params.int("range.end.line", atLeast: 0),
             character: try params.int("range.end.character", atLeast: 0))
         let lineCount = document.storage.text.lineCount
-        let lines = min(start.line, lineCount)..<min(max(end.line, start.line) + 1, lineCount)
+        // Clamped before adding one: a line of Int.max (any client may send it) would overflow.
+        let lower = min(start.line, lineCount)
+        let lines = lower..<max(lower, min(max(end.line, start.line), lineCount - 1) + 1)
         let tracker = tokenTracker(for: document)
         prioritize(lines, of: document, view: Self.semanticTokensRangeView)
         tracker.markAsked()

@@ -38,6 +38,8 @@ public final class Server {
     var tokenTrackers: [String: SemanticTokenTracker] = [:]
     /// When each document's oldest background change not yet pushed was made (uptime ns).
     var backgroundChangesSince: [String: UInt64] = [:]
+    /// The documents that may have background work, in the order they get it.
+    var backgroundQueue = BackgroundQueue()
     /// Semantic token options agreed at `initialize`.
     var semanticTokenSettings = SemanticTokenSettings()
     /// The log file, opened for appending.
@@ -63,7 +65,7 @@ public final class Server {
     }
 
     /// Whether a document still has background highlighting to do.
-    public var hasBackgroundWork: Bool { documents.values.contains { $0.hasPendingWork } }
+    public var hasBackgroundWork: Bool { nextBackgroundDocument() != nil }
 
     /// Logs to standard error (never standard output, which carries the protocol) and to the
     /// configured log file.

@@ -19,6 +19,9 @@ public struct LayoutContainer: Hashable, Sendable {
 
     /// The largest coordinate accepted anywhere in a container, in pixels.
     public static let maximumExtent = 10_000_000.0
+    /// The most exclusion shapes a container takes: every line's band is checked against
+    /// each, so thousands would make each line cost thousands of checks.
+    public static let maximumExclusions = 256
 
     /// Refuses measures that are not finite, negative, or beyond ``maximumExtent``, and a
     /// width the insets leave nothing of.
@@ -39,6 +42,9 @@ public struct LayoutContainer: Hashable, Sendable {
         guard width - insets.left - insets.right > 0 else {
             throw .invalidMeasure(name: "width inside the insets", value: width - insets.left - insets.right)
         }
+        guard exclusions.count <= Self.maximumExclusions else {
+            throw .tooManyExclusions(count: exclusions.count, limit: Self.maximumExclusions)
+        }
         for exclusion in exclusions {
             let rect = exclusion.bounds
             try check("exclusion width", rect.width)
@@ -50,24 +56,23 @@ public struct LayoutContainer: Hashable, Sendable {
     }
 
     /// The free horizontal spans of the band `top..<bottom` inside the insets, left to right.
+    ///
+    /// - Complexity: O(k log k) for k exclusions: the blocked extents are sorted and swept
+    ///   once (cutting every span by every extent in turn was quadratic).
     func freeSpans(top: Double, bottom: Double) -> [ClosedRange<Double>] {
-        var spans = [insets.left...(width - insets.right)]
-        for exclusion in exclusions {
-            guard let blocked = exclusion.horizontalExtent(top: top, bottom: bottom) else { continue }
-            spans = spans.flatMap { span -> [ClosedRange<Double>] in
-                guard blocked.upperBound > span.lowerBound, blocked.lowerBound < span.upperBound else {
-                    return [span]
-                }
-                var pieces: [ClosedRange<Double>] = []
-                if blocked.lowerBound > span.lowerBound {
-                    pieces.append(span.lowerBound...blocked.lowerBound)
-                }
-                if blocked.upperBound < span.upperBound {
-                    pieces.append(blocked.upperBound...span.upperBound)
-                }
-                return pieces
-            }
+        let left = insets.left
+        let right = width - insets.right
+        let blocked = exclusions.compactMap { $0.horizontalExtent(top: top, bottom: bottom) }
+            .filter { $0.upperBound > left && $0.lowerBound < right }
+            .sorted { $0.lowerBound < $1.lowerBound }
+        var spans: [ClosedRange<Double>] = []
+        var start = left
+        for extent in blocked {
+            if extent.lowerBound > start { spans.append(start...extent.lowerBound) }
+            start = max(start, extent.upperBound)
+            if start >= right { return spans }
         }
+        if start < right { spans.append(start...right) }
         return spans
     }
 }

@@ -1,4 +1,6 @@
 import CHarfBuzz
+import Foundation
+import ResourceFiles
 
 /// A font file opened for shaping, with its metrics in font units.
 ///
@@ -6,7 +8,16 @@ import CHarfBuzz
 /// does by default), at a scale of one unit per font unit: shaping results are exact integers
 /// that tests compare with `hb-shape`'s, and sizes scale them to pixels afterwards.
 /// HarfBuzz fonts are immutable once made and safe to shape with from several threads.
+///
+/// The file is read once into memory the font owns, through the bounded reader clients' files
+/// go through (regular files only, a non-blocking open, ``maximumFileSize``): a client may name
+/// any path, and HarfBuzz's own loader would block on a FIFO, read `/dev/zero` without end,
+/// and map the file, so that a font changed on disk under a layout subscription crashed the
+/// process (its tables are validated once, then read from the mapping).
 public final class LayoutFont: @unchecked Sendable {
+    /// The largest font file read: the largest CJK collections are about 30 MiB.
+    public static let maximumFileSize = 64 << 20
+
     /// The file the font came from.
     public let path: String
     /// Font units per em: a size of `s` pixels scales font units by `s / unitsPerEm`.
@@ -22,7 +33,7 @@ public final class LayoutFont: @unchecked Sendable {
 
     /// Opens the font at `path` (the first face of a collection).
     public init(path: String) throws(LayoutError) {
-        guard let blob = hb_blob_create_from_file_or_fail(path) else { throw .unreadableFont(path: path) }
+        let blob = try Self.blob(readingFile: path)
         defer { hb_blob_destroy(blob) }
         let face = hb_face_create(blob, 0)
         defer { hb_face_destroy(face) }
@@ -44,6 +55,34 @@ public final class LayoutFont: @unchecked Sendable {
 
     deinit {
         hb_font_destroy(font)
+    }
+
+    private static func reason(_ error: ResourceFileError) -> String {
+        switch error {
+        case .unreadable(_, let reason): reason
+        case .notRegularFile: "not a regular file"
+        case .tooLarge(_, let limit): "larger than \(limit >> 20) MiB"
+        }
+    }
+
+    /// A HarfBuzz blob over a copy of the file's bytes, freed when HarfBuzz drops the blob.
+    private static func blob(readingFile path: String) throws(LayoutError) -> OpaquePointer {
+        let bytes: [UInt8]
+        do {
+            bytes = try ResourceFile.contents(of: URL(fileURLWithPath: path), limit: maximumFileSize)
+        } catch {
+            throw .unreadableFontFile(path: path, reason: reason(error))
+        }
+        guard !bytes.isEmpty, let memory = malloc(bytes.count) else { throw .unreadableFont(path: path) }
+        bytes.withUnsafeBytes { memory.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        let blob = hb_blob_create_or_fail(
+            memory.assumingMemoryBound(to: CChar.self), UInt32(bytes.count), HB_MEMORY_MODE_READONLY,
+            memory, { free($0) })
+        guard let blob else {
+            free(memory)
+            throw .unreadableFont(path: path)
+        }
+        return blob
     }
 
     /// Whether the font has a glyph for `scalar` (fallback fonts cover the rest).

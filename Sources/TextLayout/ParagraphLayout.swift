@@ -17,6 +17,10 @@ public struct ParagraphLayout: Sendable {
     public static let maximumSize = 10_000.0
     /// The widest container accepted, in pixels.
     public static let maximumWidth = LayoutContainer.maximumExtent
+    /// The most UTF-16 units of one grapheme cluster shaped: far beyond any real cluster
+    /// (Unicode's stream-safe format allows 30 marks in a row), short enough that a cluster
+    /// of a letter and 100,000 marks is shaped in microseconds; the rest is not shaped.
+    public static let maximumShapedClusterLength = 256
 
     public init(fonts: FontSet, size: Double) throws(LayoutError) {
         try Self.checkSize("size", size)

@@ -17,6 +17,9 @@ struct ShapedAdvances {
 
     /// Whether the paragraph's base direction is right to left (its lines align right).
     var isRightToLeft: Bool { bidi?.isRightToLeft ?? false }
+    /// The UTF-16 offset of the first grapheme cluster longer than
+    /// ``ParagraphLayout/maximumShapedClusterLength``, of which only that many units were shaped.
+    private(set) var firstTruncatedCluster: Int?
 
     init(text: String, fonts: FontSet, size: Double, baseDirection: ParagraphStyle.BaseDirection = .auto) {
         let units = Array(text.utf16)
@@ -40,14 +43,20 @@ struct ShapedAdvances {
             {
                 hanging[range.lowerBound] = true
             }
-            let font = fonts.font(for: character.unicodeScalars)
+            // HarfBuzz's time grows with the square of a cluster's length (`a` and 100,000
+            // U+0301 took 19 s), so an overlong cluster is shaped only up to the cap: it shows
+            // its first marks, and nothing else it holds changes any advance.
+            let cap = ParagraphLayout.maximumShapedClusterLength
+            let shaped = length > cap ? range.lowerBound..<(range.lowerBound + cap) : range
+            if length > cap, firstTruncatedCluster == nil { firstTruncatedCluster = range.lowerBound }
+            let font = fonts.font(for: character.unicodeScalars.prefix(cap))
             let level = bidi?.level(at: range.lowerBound) ?? 0
             if let last = runs.last, last.font === font, last.level == level,
-                last.range.upperBound == range.lowerBound
+                last.range.upperBound == shaped.lowerBound
             {
-                runs[runs.count - 1].range = last.range.lowerBound..<range.upperBound
+                runs[runs.count - 1].range = last.range.lowerBound..<shaped.upperBound
             } else {
-                runs.append((range, font, level))
+                runs.append((shaped, font, level))
             }
         }
         for run in runs {

@@ -77,7 +77,7 @@ import Testing
             "layout", path, "--font", "/nonexistent/font.ttf", "--size", "12", "--width", "100",
         ])
         #expect(missing.status == 1)
-        #expect(missing.standardError.contains("cannot use /nonexistent/font.ttf as a font"))
+        #expect(missing.standardError.contains("cannot read the font /nonexistent/font.ttf: no such file"))
         let badWidth = try BuiltBinary.run([
             "layout", path, "--font", Self.serif, "--size", "12", "--width=-5",
         ])

@@ -68,7 +68,7 @@ struct ParagraphLayoutTests {
         for width in [0, -1, Double.nan, Double.infinity] {
             #expect(throws: LayoutError.self) { try Self.layout().fragments(of: "a", width: width) }
         }
-        #expect(throws: LayoutError.unreadableFont(path: "/nonexistent.ttf")) {
+        #expect(throws: LayoutError.unreadableFontFile(path: "/nonexistent.ttf", reason: "no such file")) {
             try LayoutFont(path: "/nonexistent.ttf")
         }
     }

@@ -10,6 +10,13 @@ extension Server {
     func layout(_ params: Params) throws(ResponseError) -> JSONValue {
         let document = try document(params.string("uri"))
         let request = try LayoutRequest(params)
+        let text = document.storage.text
+        let length = text.count(in: .utf16)
+        guard length <= Self.maximumLayoutLength else {
+            throw .invalidParams(
+                "uri: the document is \(length) UTF-16 units long; layout takes at most \(Self.maximumLayoutLength)"
+            )
+        }
         let incremental: IncrementalLayout
         do {
             let path = request.font.contains("/") ? request.font : try FontLocator.path(forName: request.font)
@@ -20,7 +27,6 @@ extension Server {
         } catch {
             throw .invalidParams("\(error)")
         }
-        let text = document.storage.text
         incremental.update(text.substring(0..<text.utf8Count), unbreakable: unbreakableSpans(of: document))
         let lines = incremental.fragments
         var shown = lines
@@ -38,6 +44,14 @@ extension Server {
                 $0.range.overlaps(lower..<upper) || ($0.range.lowerBound == lower && lower == upper)
             }
         }
+        if request.includeClusters {
+            let units = shown.reduce(0) { $0 + $1.range.count }
+            guard units <= Self.maximumClusterUnits else {
+                throw .invalidParams(
+                    "clusters: the lines asked for hold \(units) UTF-16 units; clusters are sent for at most "
+                        + "\(Self.maximumClusterUnits) at once (ask for a range)")
+            }
+        }
         document.layoutSubscription =
             request.subscribe
             ? LayoutSubscription(layout: incremental, includeClusters: request.includeClusters)
@@ -52,19 +66,36 @@ extension Server {
     /// Sends `textStorage/didLayout` after a transaction to a subscribed client: the lines
     /// from `start` replacing `deleteCount` lines it holds; the lines after them move, their
     /// ranges by `rangeDelta` and their y coordinates by `yDelta`.
-    func pushLayout(_ document: Document, changeInLength: LengthChange) {
+    /// With `onlyIfChanged` (background work, no edit), nothing is sent when no line changed.
+    func pushLayout(_ document: Document, rangeDelta: Int, onlyIfChanged: Bool = false) {
         guard let subscription = document.layoutSubscription else { return }
         let text = document.storage.text
+        let length = text.count(in: .utf16)
+        guard length <= Self.maximumLayoutLength else {
+            // A layout is about 100 bytes per unit of text: past the cap the subscription ends.
+            document.layoutSubscription = nil
+            send(
+                .notification(
+                    method: "textStorage/didEndLayout",
+                    params: [
+                        "uri": .string(document.uri), "version": .integer(document.version),
+                        "reason": .string(
+                            "the document is \(length) UTF-16 units long; layout takes at most \(Self.maximumLayoutLength)"
+                        ),
+                    ]))
+            return
+        }
         subscription.layout.update(
             text.substring(0..<text.utf8Count), unbreakable: unbreakableSpans(of: document))
         let change = subscription.layout.lastChange
+        if onlyIfChanged, change.deleteCount == 0, change.lines.isEmpty, change.yDelta == 0 { return }
         send(
             .notification(
                 method: "textStorage/didLayout",
                 params: [
                     "uri": .string(document.uri), "version": .integer(document.version),
                     "start": .integer(change.start), "deleteCount": .integer(change.deleteCount),
-                    "rangeDelta": .integer(changeInLength[encoding]), "yDelta": .double(change.yDelta),
+                    "rangeDelta": .integer(rangeDelta), "yDelta": .double(change.yDelta),
                     "fragments": .array(
                         change.lines.map {
                             fragmentJSON($0, clusters: subscription.includeClusters, text: text)
@@ -116,4 +147,14 @@ extension Server {
         guard encoding != .utf16, let utf8 = try? text.utf8Offset(utf16, in: .utf16) else { return utf16 }
         return text.offset(fromUTF8: utf8, to: encoding)
     }
+}
+
+extension Server {
+    /// The longest document laid out, in UTF-16 units: a layout (shaped advances, lines and
+    /// their clusters) holds about 100 bytes per unit, so a subscription to this much keeps
+    /// about 50 MB.
+    static let maximumLayoutLength = 1 << 19
+    /// The most UTF-16 units whose cluster rects one answer carries: each cluster is about 100
+    /// bytes of JSON, and a whole 1 MB document's came to 109 MB.
+    static let maximumClusterUnits = 1 << 16
 }

@@ -22,6 +22,16 @@ extension TextStorage {
                 throw .invalidOffset(error)
             }
             let widened = rangeExpandedOverAtomicSpans(range)
+            // A span may end between `\r` and `\n` (a `\n` typed after its `\r`): widening to
+            // it must not split the pair, which the same edit sent there plainly may not either.
+            do throws(TextPositionError) {
+                for bound in [widened.lowerBound, widened.upperBound]
+                where bound != range.lowerBound && bound != range.upperBound {
+                    _ = try text.utf8Offset(text.offset(fromUTF8: bound, to: unit), in: unit)
+                }
+            } catch {
+                throw .invalidOffset(error)
+            }
             let location = text.offset(fromUTF8: widened.lowerBound, to: unit)
             applied.append(
                 TextEdit(

@@ -48,18 +48,22 @@ public final class Pattern: @unchecked Sendable {
     /// bytes that `source` matches when it is only a case-sensitive literal string, which
     /// searches then look for themselves, and `matchesOnlyLineEnds` whether it matches only
     /// the empty string at a line's end (the caller vouches for both; the source is still
-    /// compiled, for `source`'s other users).
+    /// compiled, for `source`'s other users). `interruptible` patterns stop at the deadline a
+    /// workspace has installed (`SearchDeadline`), at some cost per search.
     public init(
         _ source: String, isCacheable: Bool = true, isCombinable: Bool = true,
         alternativeCaptureCounts: [Int]? = nil, requiredLiterals: [[UInt8]] = [],
         exactLiteral: [UInt8]? = nil, matchesOnlyLineEnds: Bool = false,
-        requiredWords: [[UInt8]] = [], classRun: ClassRun? = nil, leadingRun: LeadingRun? = nil
+        requiredWords: [[UInt8]] = [], classRun: ClassRun? = nil, leadingRun: LeadingRun? = nil,
+        interruptible: Bool = false
     ) throws(PatternError) {
         var errorCode: Int32 = 0
         var errorOffset = 0
+        // Interruptible patterns call back into `SearchDeadline` during a search.
         let options: UInt32 =
             UInt32(PCRE2_UTF) | UInt32(PCRE2_UCP) | UInt32(PCRE2_MULTILINE)
             | UInt32(PCRE2_NO_UTF_CHECK) | UInt32(PCRE2_NEVER_BACKSLASH_C)
+            | (interruptible ? UInt32(PCRE2_AUTO_CALLOUT) : 0)
         let context = pcre2_compile_context_create_8(nil)
         defer { pcre2_compile_context_free_8(context) }
         pcre2_set_newline_8(context, UInt32(PCRE2_NEWLINE_LF))

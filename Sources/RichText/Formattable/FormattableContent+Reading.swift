@@ -41,8 +41,12 @@ extension FormattableContent {
         guard let type = fields.removeValue(forKey: "type")?.stringValue, !type.isEmpty else {
             throw fail("type must be a non-empty string")
         }
-        let indices = fields.removeValue(forKey: "indices")?.arrayValue?.compactMap(\.intValue) ?? []
-        guard indices.count == 2 else { throw fail("(\(type)) indices must be two integers [start, end]") }
+        // Exactly two integers: `[0, null, 2]` is not `[0, 2]`.
+        let values = fields.removeValue(forKey: "indices")?.arrayValue ?? []
+        let indices = values.compactMap(\.intValue)
+        guard values.count == 2, indices.count == 2 else {
+            throw fail("(\(type)) indices must be two integers [start, end]")
+        }
         let (start, end) = (indices[0], indices[1])
         guard start <= end else { throw fail("(\(type)) indices [\(start), \(end)] are reversed") }
         guard start >= 0, end <= utf16.count else {

@@ -1,4 +1,5 @@
 import DocumentStorage
+import GrammarEngine
 
 /// A processEditing hook that owns the span layer: it re-runs the span rules over the edited
 /// paragraphs, after the link hook, exactly as that hook re-detects links.
@@ -13,10 +14,30 @@ public final class SpanDetectionHook: TextStorageHook {
 
     /// The rules run over each edited paragraph.
     public var detector: SpanDetector
+    /// The time the rules may take per line and per transaction (`nil`: unlimited).
+    public var budget: SpanRuleBudget?
+    /// `disabledRules[i]`: rule `i` ran out of time and no longer runs on this document.
+    public private(set) var disabledRules: [Bool]
+    /// Rules disabled since the last ``takeReports()``.
+    private var pendingReports: [SpanRuleReport] = []
+    /// The clock budgets are measured with (monotonic nanoseconds); tests set their own.
+    var now: @Sendable () -> UInt64 = SpanRuleClock.monotonic
+    /// The rules' own PCRE2 workspace, where ``deadline`` is installed (the grammar engine's
+    /// searches on this thread never see it).
+    private let workspace = MatchWorkspace()
+    private let deadline = SearchDeadline()
 
-    /// Makes a hook running `rules`, in order.
-    public init(rules: [SpanRule] = []) {
+    /// Makes a hook running `rules`, in order, within `budget`.
+    public init(rules: [SpanRule] = [], budget: SpanRuleBudget? = SpanRuleBudget()) {
         detector = SpanDetector(rules: rules)
+        self.budget = budget
+        disabledRules = Array(repeating: false, count: rules.count)
+    }
+
+    /// The rules disabled since the last call, each reported once.
+    public func takeReports() -> [SpanRuleReport] {
+        defer { pendingReports.removeAll() }
+        return pendingReports
     }
 
     /// Re-derives the spans of the context's paragraphs.
@@ -48,12 +69,32 @@ public final class SpanDetectionHook: TextStorageHook {
         var spans = kept
         if !detector.rules.isEmpty {
             let links = storage.links(in: paragraphs).map(\.range)
-            let occupied = links + kept.map(\.range)
+            // In document order, so each line's share is found by a cursor, not a filter of all.
+            let occupied = (links + kept.map(\.range)).sorted { $0.lowerBound < $1.lowerBound }
+            var clock = budget.map {
+                SpanRuleClock(
+                    budget: $0, ruleCount: detector.rules.count,
+                    enabled: disabledRules.filter { !$0 }.count, deadline: deadline, now: now)
+            }
+            workspace.install(budget == nil ? nil : deadline)
+            // Each line takes the occupied ranges that reach into it; a range across line ends
+            // (a given span) stays active until a line starts past it.
+            var next = 0
+            var active: [Range<Int>] = []
             for line in Self.lines(of: storage.text.substring(paragraphs), at: paragraphs.lowerBound) {
-                let inLine = occupied.filter { $0.overlaps(line.range) }.map {
+                active.removeAll { $0.upperBound <= line.range.lowerBound }
+                while next < occupied.count, occupied[next].lowerBound < line.range.upperBound {
+                    if occupied[next].upperBound > line.range.lowerBound { active.append(occupied[next]) }
+                    next += 1
+                }
+                let inLine = active.filter { $0.overlaps(line.range) }.map {
                     ($0.lowerBound - line.range.lowerBound)..<($0.upperBound - line.range.lowerBound)
                 }
-                for span in detector.spans(in: line.text, occupied: inLine) {
+                for span in detector.spans(
+                    in: line.text, occupied: inLine, workspace: workspace, clock: &clock,
+                    disabled: &disabledRules,
+                    reports: &pendingReports)
+                {
                     let start = line.range.lowerBound
                     spans.append(
                         Span(

@@ -15,37 +15,96 @@ public struct SpanDetector: Sendable {
     public init(rules: [SpanRule]) { self.rules = rules }
 
     /// The spans of `line` (no line terminator inside), as UTF-8 ranges of the line, given the
-    /// ranges already taken.
+    /// ranges already taken; every rule runs, without a time budget.
     public func spans(in line: String, occupied: [Range<Int>]) -> [Span] {
+        var clock: SpanRuleClock?
+        var disabled: [Bool] = []
+        var reports: [SpanRuleReport] = []
+        return spans(
+            in: line, occupied: occupied, workspace: .current, clock: &clock, disabled: &disabled,
+            reports: &reports)
+    }
+
+    /// The spans of `line` as above, skipping the rules `disabled` marks; with a `clock`, a rule
+    /// that runs out of time is marked disabled, reported, and its spans of this line dropped.
+    ///
+    /// - Complexity: O(m log k + r·k) for m matches, r rules and k occupied ranges, besides the
+    ///   searches themselves.
+    func spans(
+        in line: String, occupied: [Range<Int>], workspace: MatchWorkspace, clock: inout SpanRuleClock?,
+        disabled: inout [Bool], reports: inout [SpanRuleReport]
+    ) -> [Span] {
         guard !rules.isEmpty, !line.isEmpty else { return [] }
-        var taken = occupied
+        if disabled.count < rules.count {
+            disabled += Array(repeating: false, count: rules.count - disabled.count)
+        }
+        let enabled = rules.indices.filter { !disabled[$0] }.count
+        clock?.scanning(bytes: line.utf8.count, rules: enabled)
+        var taken = TakenRanges(occupied)
         var result: [Span] = []
         let bytes = Array(line.utf8)
         bytes.withUnsafeBufferPointer { buffer in
-            for rule in rules {
+            for (index, rule) in rules.enumerated() where !disabled[index] {
+                let start = clock?.now() ?? 0
+                var last = start
+                // The deadline inside PCRE2 reads the real clock, whatever `clock.now` is.
+                if let clock {
+                    clock.deadline.set(SpanRuleClock.monotonic() &+ clock.lineAllowance(bytes: buffer.count))
+                }
+                var found: [Span] = []
                 var position = 0
+                var stopped = false
                 while position <= buffer.count,
-                    let match = rule.pattern.firstMatch(in: buffer, from: position)
+                    let match = rule.pattern.firstMatch(in: buffer, from: position, workspace: workspace)
                 {
+                    if clock != nil,
+                        let reason = charge(
+                            &clock, rule: index, since: &last, lineStart: start, bytes: buffer.count)
+                    {
+                        disabled[index] = true
+                        reports.append(SpanRuleReport(rule: index, kind: rule.kind, reason: reason))
+                        stopped = true
+                        break
+                    }
                     let range = match.start..<match.end
                     guard !range.isEmpty else {
                         position = Self.nextScalar(after: match.start, in: buffer)
                         continue
                     }
                     position = range.upperBound
-                    let text = line.utf8[
-                        line.utf8.index(
-                            line.startIndex, offsetBy: range.lowerBound)..<line.utf8.index(
-                                line.startIndex, offsetBy: range.upperBound)]
-                    guard !taken.contains(where: { $0.overlaps(range) }),
-                        let attribute = rule.attribute(for: Substring(text))
+                    guard !taken.overlaps(range),
+                        let attribute = rule.attribute(
+                            for: Substring(String(decoding: buffer[range], as: UTF8.self)))
                     else { continue }
-                    taken.append(range)
-                    result.append(Span(range: range, attribute: attribute))
+                    found.append(Span(range: range, attribute: attribute))
                 }
+                // The failed last search costs time too (a backtracking pattern's whole cost).
+                if !stopped, clock != nil,
+                    let reason = charge(
+                        &clock, rule: index, since: &last, lineStart: start, bytes: buffer.count)
+                {
+                    disabled[index] = true
+                    reports.append(SpanRuleReport(rule: index, kind: rule.kind, reason: reason))
+                    stopped = true
+                }
+                guard !stopped else { continue }
+                taken.insert(found.map(\.range))
+                result += found
             }
         }
         return result.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    /// Charges the time since `last` to `rule`; returns why the rule must stop, or nil.
+    private func charge(
+        _ clock: inout SpanRuleClock?, rule: Int, since last: inout UInt64, lineStart: UInt64, bytes: Int
+    ) -> String? {
+        guard var running = clock else { return nil }
+        let now = running.now()
+        defer { clock = running }
+        let elapsed = now &- last
+        last = now
+        return running.charge(elapsed, to: rule, onLine: now &- lineStart, bytes: bytes)
     }
 
     /// The offset of the scalar after the one at `offset` (past the end when there is none).
@@ -53,5 +112,61 @@ public struct SpanDetector: Sendable {
         var next = offset + 1
         while next < buffer.count, buffer[next] & 0xC0 == 0x80 { next += 1 }
         return next
+    }
+}
+
+/// The ranges of a line already taken, sorted by start, answering "does this range overlap
+/// one?" by binary search (the ranges may overlap each other: links and given spans).
+struct TakenRanges {
+    private var ranges: [Range<Int>]
+    /// `reach[i]`: the largest upper bound among `ranges[...i]`.
+    private var reach: [Int] = []
+
+    init(_ ranges: [Range<Int>]) {
+        self.ranges = ranges.filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
+        computeReach()
+    }
+
+    /// Whether `range` overlaps a taken range.
+    func overlaps(_ range: Range<Int>) -> Bool {
+        guard !range.isEmpty else { return false }
+        // The ranges starting before `range` ends; one of them overlaps iff one reaches past
+        // its start.
+        var low = 0
+        var high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].lowerBound < range.upperBound { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 && reach[low - 1] > range.lowerBound
+    }
+
+    /// Adds ranges given in order of their starts.
+    mutating func insert(_ sorted: [Range<Int>]) {
+        guard !sorted.isEmpty else { return }
+        var merged: [Range<Int>] = []
+        merged.reserveCapacity(ranges.count + sorted.count)
+        var i = 0
+        var j = 0
+        while i < ranges.count || j < sorted.count {
+            if j == sorted.count || (i < ranges.count && ranges[i].lowerBound <= sorted[j].lowerBound) {
+                merged.append(ranges[i])
+                i += 1
+            } else {
+                merged.append(sorted[j])
+                j += 1
+            }
+        }
+        ranges = merged
+        computeReach()
+    }
+
+    private mutating func computeReach() {
+        reach.removeAll(keepingCapacity: true)
+        var furthest = Int.min
+        for range in ranges {
+            furthest = max(furthest, range.upperBound)
+            reach.append(furthest)
+        }
     }
 }

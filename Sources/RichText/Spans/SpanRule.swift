@@ -36,13 +36,24 @@ public struct SpanRule: Sendable {
         }
         if let table {
             guard !table.isEmpty else { throw .invalidTable(rule: index, message: "no shortcodes") }
-            for (code, attachment) in table where attachment.image == nil && attachment.text == nil {
-                throw .invalidTable(rule: index, message: "\(code) has neither image nor text")
+            for (code, attachment) in table {
+                guard attachment.image != nil || attachment.text != nil else {
+                    throw .invalidTable(rule: index, message: "\(code) has neither image nor text")
+                }
+                let longest = max(attachment.image?.utf8.count ?? 0, attachment.text?.utf8.count ?? 0)
+                guard longest <= SpanAttachment.maximumLength else {
+                    throw .invalidTable(
+                        rule: index,
+                        message:
+                            "\(code)'s image or text is \(longest) bytes (at most \(SpanAttachment.maximumLength))"
+                    )
+                }
             }
         }
         do {
             let translated = try OnigurumaTranslator.translate(source)
-            pattern = try Pattern(translated.source)
+            // Interruptible: one search of a client's pattern may otherwise run for seconds.
+            pattern = try Pattern(translated.source, interruptible: true)
         } catch let error as PatternTranslationError {
             throw .invalidPattern(rule: index, pattern: source, message: error.description)
         } catch {

@@ -1,0 +1,126 @@
+import DocumentStorage
+import TestSupport
+import Testing
+
+@testable import RichText
+
+/// Span rules run within a time budget: a rule that runs out is disabled for the storage and
+/// reported once, and the other rules keep their spans. A fake clock makes every test exact:
+/// each reading advances it by one millisecond.
+@Suite struct SpanRuleBudgetTests {
+    final class FakeClock: @unchecked Sendable {
+        var time: UInt64 = 0
+        func read() -> UInt64 {
+            time += 1_000_000
+            return time
+        }
+    }
+
+    static func storage(
+        _ text: String, rules: [SpanRule], budget: SpanRuleBudget
+    ) -> (TextStorage, SpanDetectionHook) {
+        let storage = TextStorage(text)
+        let hook = SpanDetectionHook(rules: rules, budget: budget)
+        let clock = FakeClock()
+        hook.now = { clock.read() }
+        storage.addHook(hook)
+        storage.reprocess(0..<storage.text.utf8Count)
+        return (storage, hook)
+    }
+
+    static func kinds(_ storage: TextStorage) -> [String] {
+        storage.spans(in: 0..<storage.text.utf8Count).map(\.attribute.kind)
+    }
+
+    @Test func aRuleOverItsLineAllowanceIsDisabledAndReportedOnce() throws {
+        // Ten matches on the first line take the `x` rule 10 ms there (one reading a match),
+        // past its 5 ms; the one `@a` takes its rule 2 ms.
+        let rules = [
+            try SpanRule(kind: "x", pattern: "x"), try SpanRule(kind: "at", pattern: "@a", index: 1),
+        ]
+        let budget = SpanRuleBudget(
+            lineBase: .milliseconds(5), transactionBase: .seconds(100), perByte: .zero)
+        let (storage, hook) = Self.storage("xxxxxxxxxx @a\nx @a", rules: rules, budget: budget)
+        let reports = hook.takeReports()
+        #expect(reports.map(\.rule) == [0])
+        #expect(reports.first?.reason.contains("on one line") == true)
+        #expect(hook.disabledRules == [true, false])
+        // The disabled rule made no span, not even on the second line it never ran on.
+        #expect(Self.kinds(storage) == ["at", "at"])
+        try storage.replaceCharacters(in: 0..<0, with: "x")
+        #expect(hook.takeReports().isEmpty, "reported once")
+        #expect(Self.kinds(storage) == ["at", "at"])
+    }
+
+    @Test func pastTheTransactionAllowanceTheRuleOverItsShareStopsAndTheCheapOneGoesOn() throws {
+        // 20 lines of 8 bytes: the `x` rule takes 6 ms a line (5 matches and the failed search),
+        // the `@a` rule 2 ms; each line adds 3.2 ms a rule to the transaction's 10 ms. Spent by
+        // line 7; then the rule over half of what is allowed stops, and the cheap one is
+        // within what its lines add.
+        let rules = [
+            try SpanRule(kind: "x", pattern: "x"), try SpanRule(kind: "at", pattern: "@a", index: 1),
+        ]
+        let budget = SpanRuleBudget(
+            lineBase: .seconds(100), transactionBase: .milliseconds(10), perByte: .microseconds(400))
+        let text = Array(repeating: "xxxxx @a", count: 20).joined(separator: "\n")
+        let (storage, hook) = Self.storage(text, rules: rules, budget: budget)
+        let reports = hook.takeReports()
+        #expect(reports.map(\.rule) == [0])
+        #expect(reports.first?.reason.contains("of a transaction") == true)
+        #expect(Self.kinds(storage).filter { $0 == "at" }.count == 20, "the cheap rule ran on every line")
+    }
+
+    @Test func withoutABudgetEveryRuleRuns() throws {
+        let rules = [try SpanRule(kind: "x", pattern: "x")]
+        let storage = TextStorage(String(repeating: "x", count: 100))
+        let hook = SpanDetectionHook(rules: rules, budget: nil)
+        storage.addHook(hook)
+        storage.reprocess(0..<storage.text.utf8Count)
+        #expect(Self.kinds(storage).count == 100)
+        #expect(hook.takeReports().isEmpty)
+    }
+
+    @Test func aBacktrackingSearchStopsAtItsDeadlineOnTheRealClock() throws {
+        // One search of this pattern over 30,000 `a` compares 450 million characters; the
+        // deadline inside PCRE2 ends it 10 ms (plus 100 ns a byte) after it started.
+        let rules = [
+            try SpanRule(kind: "slow", pattern: "a(?=[^z]*z)"),
+            try SpanRule(kind: "b", pattern: "b", index: 1),
+        ]
+        let storage = TextStorage("b" + String(repeating: "a", count: 30_000))
+        let hook = SpanDetectionHook(rules: rules)
+        storage.addHook(hook)
+        storage.reprocess(0..<storage.text.utf8Count)
+        #expect(hook.takeReports().map(\.rule) == [0])
+        #expect(Self.kinds(storage) == ["b"])
+    }
+
+    @Test func takenRangesAnswerAsComparingWithEveryRange() {
+        var random = SeededGenerator(fallback: 0x7A4E)
+        for _ in 0..<200 {
+            var all: [Range<Int>] = (0..<Int.random(in: 0...8, using: &random)).map { _ in
+                let lower = Int.random(in: 0...40, using: &random)
+                return lower..<(lower + Int.random(in: 0...10, using: &random))
+            }
+            var taken = TakenRanges(all)
+            for _ in 0..<3 {
+                var added: [Range<Int>] = []
+                var position = 0
+                while position < 50, Bool.random(using: &random) {
+                    let lower = position + Int.random(in: 0...5, using: &random)
+                    let upper = lower + Int.random(in: 1...5, using: &random)
+                    added.append(lower..<upper)
+                    position = upper
+                }
+                taken.insert(added)
+                all += added
+                for lower in 0..<55 {
+                    for length in 0..<6 {
+                        let range = lower..<(lower + length)
+                        #expect(taken.overlaps(range) == all.contains { $0.overlaps(range) })
+                    }
+                }
+            }
+        }
+    }
+}
