@@ -22,7 +22,8 @@ let package = Package(
         .library(
             name: "highlightdLibraries",
             targets: [
-                "TextRope", "DocumentStorage", "EditTrace", "ResourceFiles", "RegexTranslation",
+                "TextRope", "DocumentStorage", "EditTrace", "BoundedFiles", "ResourceFiles",
+                "RegexTranslation",
                 "GrammarEngine", "ThemeEngine", "Rendering", "Highlighting", "TextSegmentation", "TextLayout",
                 "RichText",
                 "JSONSyntax", "JSONRPC", "DaemonCore",
@@ -75,8 +76,11 @@ let package = Package(
         .target(name: "EditTrace", dependencies: ["CZlib"]),
         .target(name: "DocumentStorage", dependencies: ["TextRope"], swiftSettings: optimizedAcrossModules),
 
+        // Files clients name, read with bounds (no Foundation: text layout reads fonts through
+        // it, and Foundation's ICU clashes with the system ICU layout imports).
+        .target(name: "BoundedFiles"),
         // Files the grammars and themes are read from: bounded reads, the Grammars folder.
-        .target(name: "ResourceFiles"),
+        .target(name: "ResourceFiles", dependencies: ["BoundedFiles"]),
 
         // Oniguruma patterns (as TextMate grammars write them) to PCRE2 syntax: pure Swift.
         .target(name: "RegexTranslation", swiftSettings: optimizedAcrossModules),

@@ -20,5 +20,8 @@ let package = Package(
         .executableTarget(name: "FuzzTheme", dependencies: libraries),
         .executableTarget(name: "FuzzLinks", dependencies: libraries),
         .executableTarget(name: "FuzzStorage", dependencies: ["FuzzSupport"] + libraries),
+        .executableTarget(name: "FuzzSpans", dependencies: ["FuzzSupport"] + libraries),
+        .executableTarget(name: "FuzzFormattable", dependencies: ["FuzzSupport"] + libraries),
+        .executableTarget(name: "FuzzLayout", dependencies: ["FuzzSupport"] + libraries),
     ]
 )

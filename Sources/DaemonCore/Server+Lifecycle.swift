@@ -67,14 +67,23 @@ extension Server {
 
     /// Loads the bundled grammars (unless configured off) and those in the configured
     /// folders and `extraPaths`, logging what fails to load.
+    /// Grammars as the daemon compiles them: it loads them again on every configuration
+    /// change, so their interned stacks must be freed with them (not immortal).
+    static var grammarConfiguration: Grammar.Configuration {
+        var configuration = Grammar.Configuration()
+        configuration.immortalStacks = false
+        return configuration
+    }
+
     func loadGrammars(extraPaths: [String]) {
         let folders = configuration.grammarFolders + extraPaths.map { URL(fileURLWithPath: $0) }
         if configuration.loadsBundledGrammars {
-            let (bundled, report) = BundledGrammars.defaultRegistry(extraDirectories: folders)
+            let (bundled, report) = BundledGrammars.defaultRegistry(
+                extraDirectories: folders, configuration: Self.grammarConfiguration)
             registry = bundled
             for error in report.errors { log("\(error)") }
         } else {
-            registry = GrammarRegistry()
+            registry = GrammarRegistry(configuration: Self.grammarConfiguration)
             for folder in folders {
                 for error in registry.loadDirectory(folder) { log("\(error)") }
             }

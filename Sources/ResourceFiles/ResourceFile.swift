@@ -1,12 +1,5 @@
+@_exported import BoundedFiles
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Reads grammar, theme and manifest files with a size limit.
 ///
@@ -20,33 +13,6 @@ public enum ResourceFile {
 
     /// The file's bytes.
     public static func contents(of url: URL, limit: Int = maximumSize) throws(ResourceFileError) -> [UInt8] {
-        let path = url.path
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard descriptor >= 0 else { throw unreadable(path) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw unreadable(path) }
-        guard status.st_mode & S_IFMT == S_IFREG else { throw .notRegularFile(path: path) }
-        guard status.st_size <= limit else { throw .tooLarge(path: path, limit: limit) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(status.st_size))
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw unreadable(path)
-            }
-            if count == 0 { return bytes }
-            // The size was checked, but the file may have grown since.
-            guard bytes.count + count <= limit else { throw .tooLarge(path: path, limit: limit) }
-            bytes.append(contentsOf: chunk[..<count])
-        }
-    }
-
-    private static func unreadable(_ path: String) -> ResourceFileError {
-        let code = errno
-        return .unreadable(
-            path: path, reason: code == ENOENT ? "no such file" : String(cString: strerror(code)))
+        try BoundedFile.contents(atPath: url.path, limit: limit)
     }
 }

@@ -1,6 +1,13 @@
+import BoundedFiles
 import CHarfBuzz
-import Foundation
-import ResourceFiles
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A font file opened for shaping, with its metrics in font units.
 ///
@@ -69,7 +76,7 @@ public final class LayoutFont: @unchecked Sendable {
     private static func blob(readingFile path: String) throws(LayoutError) -> OpaquePointer {
         let bytes: [UInt8]
         do {
-            bytes = try ResourceFile.contents(of: URL(fileURLWithPath: path), limit: maximumFileSize)
+            bytes = try BoundedFile.contents(atPath: path, limit: maximumFileSize)
         } catch {
             throw .unreadableFontFile(path: path, reason: reason(error))
         }

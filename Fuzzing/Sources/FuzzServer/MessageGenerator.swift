@@ -9,19 +9,27 @@ struct MessageGenerator {
     private var versions: [String: Int] = [:]
 
     mutating func initialize(_ input: inout FuzzInput) -> RPCMessage {
-        request(
+        var options: [String: JSONValue] = ["attributeDeltas": .bool(input.bool())]
+        if input.below(4) == 0 { options["spanRules"] = SpanRuleGenerator.rules(&input) }
+        if input.below(8) == 0 {
+            options["theme"] = .string(input.pick(["dark", "light", "/dev/zero", "x"]))
+        }
+        if input.below(8) == 0 { options["linkTokens"] = hostile(&input, likely: .bool(true)) }
+        return request(
             "initialize",
             [
                 "capabilities": [
                     "general": ["positionEncodings": [.string(input.pick(["utf-8", "utf-16", "utf-32"]))]]
                 ],
-                "initializationOptions": ["attributeDeltas": .bool(input.bool())],
+                "initializationOptions": .object(options),
             ])
     }
 
     mutating func message(_ input: inout FuzzInput) -> RPCMessage {
         let uri = input.below(16) == 0 ? "file:///unknown" : input.pick(uris)
-        switch input.below(16) {
+        let selector = input.below(32)
+        if selector >= 16 { return newerSurface(selector - 16, uri: uri, &input) }
+        switch selector {
         case 0: return initialize(&input)
         case 1, 2:
             versions[uri] = 1
@@ -42,11 +50,15 @@ struct MessageGenerator {
                     "text": .string(input.text(maxPieces: 3)),
                 ]
             }
-            let params: JSONValue = [
+            var params: [String: JSONValue] = [
                 "uri": .string(uri), "version": version(uri, &input), "edits": .array(edits),
             ]
+            if input.below(3) == 0 {
+                params["atomic"] = hostile(&input, likely: .string(input.pick(["expand", "break"])))
+            }
             return input.bool()
-                ? notification("textStorage/edit", params) : request("textStorage/edit", params)
+                ? notification("textStorage/edit", .object(params))
+                : request("textStorage/edit", .object(params))
         case 6, 7:
             let changes: [JSONValue] = (0..<(1 + input.below(3))).map { _ in
                 if input.below(8) == 0 { return ["text": .string(input.text())] }
@@ -96,6 +108,120 @@ struct MessageGenerator {
         }
     }
 
+    /// The methods added after the first generator: layout, spans, FormattableContent,
+    /// conversion, semantic token deltas and ranges, saving and configuration.
+    private mutating func newerSurface(_ choice: Int, uri: String, _ input: inout FuzzInput) -> RPCMessage {
+        switch choice {
+        case 0, 1:
+            return request("textStorage/layout", LayoutParamsGenerator.params(uri: uri, &input))
+        case 2:
+            return request(
+                "textStorage/adjustSelection",
+                [
+                    "uri": .string(uri), "selection": range(&input),
+                    "direction": hostile(&input, likely: .string(input.pick(["forward", "backward"]))),
+                ])
+        case 3:
+            var params: [String: JSONValue] = [
+                "uri": .string(uri),
+                "to": hostile(&input, likely: .string(input.pick(["display", "plain"]))),
+            ]
+            if input.bool() { params["range"] = range(&input) }
+            if input.bool() {
+                params["display"] = [
+                    "text": .string(input.text(maxPieces: 8)),
+                    "attachments": .array(
+                        (0..<input.below(4)).map { _ in
+                            [
+                                "offset": number(&input, likely: input.below(20)),
+                                "length": number(&input, likely: input.below(5)),
+                                "shortcode": hostile(
+                                    &input, likely: .string(input.pick(["[ok]", "[赞]", ""]))),
+                            ]
+                        }),
+                ]
+            }
+            return request("textStorage/convert", .object(params))
+        case 4:
+            return request(
+                "textStorage/export",
+                ["uri": .string(uri), "format": hostile(&input, likely: "formattable-content")])
+        case 5:
+            return request(
+                "textDocument/semanticTokens/full/delta",
+                [
+                    "textDocument": ["uri": .string(uri)],
+                    "previousResultId": hostile(&input, likely: .string(String(input.below(8)))),
+                ])
+        case 6:
+            return request(
+                "textDocument/semanticTokens/range",
+                [
+                    "textDocument": ["uri": .string(uri)],
+                    "range": [
+                        "start": [
+                            "line": number(&input, likely: input.below(4)),
+                            "character": number(&input, likely: input.below(10)),
+                        ],
+                        "end": [
+                            "line": number(&input, likely: input.below(8)),
+                            "character": number(&input, likely: input.below(10)),
+                        ],
+                    ],
+                ])
+        case 7, 8:
+            versions[uri] = 1
+            var params: [String: JSONValue] = [
+                "textDocument": [
+                    "uri": .string(uri), "languageId": .string(input.pick(["json", "", "plaintext"])),
+                    "version": number(&input, likely: 1),
+                    "formattableContent": FormattableGenerator.content(&input),
+                ]
+            ]
+            if input.bool() { params["spanRules"] = SpanRuleGenerator.rules(&input) }
+            return notification("textDocument/didOpen", .object(params))
+        case 9:
+            versions[uri] = 1
+            return notification(
+                "textDocument/didOpen",
+                [
+                    "textDocument": [
+                        "uri": .string(uri), "languageId": "plaintext", "version": number(&input, likely: 1),
+                        "text": .string(input.text(maxPieces: 30)),
+                    ],
+                    "spanRules": SpanRuleGenerator.rules(&input),
+                ])
+        case 10:
+            return notification("textDocument/didSave", ["textDocument": ["uri": .string(uri)]])
+        case 11:
+            var section: [String: JSONValue] = [:]
+            if input.bool() {
+                section["theme"] = hostile(&input, likely: .string(input.pick(["dark", "light"])))
+            }
+            if input.below(4) == 0 {
+                section["grammarPaths"] = hostile(&input, likely: .array([.string(grammarFolderPath)]))
+            }
+            return notification(
+                "workspace/didChangeConfiguration",
+                ["settings": input.bool() ? ["highlightd": .object(section)] : .object(section)])
+        default:
+            return request("textStorage/attributes", ["uri": .string(uri)])
+        }
+    }
+
+    /// The fuzz grammars' folder, for `grammarPaths`.
+    var grammarFolderPath = ""
+
+    /// `likely`, or now and then a value of another type or a hostile number.
+    private func hostile(_ input: inout FuzzInput, likely: JSONValue) -> JSONValue {
+        switch input.below(12) {
+        case 0: return .integer(input.hostileInt())
+        case 1:
+            return input.pick([.string(""), .double(-0.0), .null, .bool(false), .array([]), .object([:])])
+        default: return likely
+        }
+    }
+
     /// Usually a sane value, sometimes a hostile one or the wrong type.
     private func number(_ input: inout FuzzInput, likely: Int) -> JSONValue {
         switch input.below(10) {
@@ -105,7 +231,7 @@ struct MessageGenerator {
         }
     }
 
-    private func range(_ input: inout FuzzInput) -> JSONValue {
+    func range(_ input: inout FuzzInput) -> JSONValue {
         [
             "offset": number(&input, likely: input.below(40)),
             "length": number(&input, likely: input.below(40)),

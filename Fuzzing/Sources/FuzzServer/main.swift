@@ -32,6 +32,7 @@ public func fuzzServer(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         sent.append($0)
     }
     var generator = MessageGenerator()
+    generator.grammarFolderPath = grammarFolder.path
     if input.below(8) != 0 { server.handle(generator.initialize(&input)) }
     var steps = 0
     while !input.isExhausted && steps < 200 && server.exitStatus == nil {

@@ -26,6 +26,11 @@ public final class Grammar: @unchecked Sendable {
         /// Whether searches that cannot match (a byte every match needs is absent from the
         /// line) are skipped without calling PCRE2.
         public var prefiltersSearches = true
+        /// Whether interned scope and rule stacks are made immortal (`Immortal`): cheaper to
+        /// share between threads, but never freed, not even with their grammar. Processes that
+        /// load grammars again and again (the daemon, on every configuration change) turn it
+        /// off, so that a grammar's stacks go with it.
+        public var immortalStacks = true
 
         /// Creates the default configuration.
         public init() {}
@@ -69,7 +74,7 @@ public final class Grammar: @unchecked Sendable {
     let raw: RawGrammar
     let sources: Sources
     let lock = NSLock()
-    let interner = StackInterner()
+    let interner: StackInterner
 
     // Build-time state; read-only once `init` returns (except `diagnostics`). Fields read per
     // scan skip dynamic exclusivity checks.
@@ -98,6 +103,7 @@ public final class Grammar: @unchecked Sendable {
         self.scopeName = raw.scopeName
         self.raw = raw
         self.sources = sources
+        self.interner = StackInterner(immortal: configuration.immortalStacks)
         self.configuration = configuration
         var repository = raw.repository
         repository["$self"] = raw.rootRule

@@ -40,7 +40,7 @@ public final class Pattern: @unchecked Sendable {
     let uid: Int
     let code: OpaquePointer
 
-    private static let nextUID = Atomic<Int>(0)
+    private static let ids = RecycledIDs()
 
     /// Compiles `source`; `isCacheable` says whether search results may be reused within a line,
     /// `requiredLiterals` are strings of which every match holds one (see
@@ -95,7 +95,7 @@ public final class Pattern: @unchecked Sendable {
                 requiredWords: requiredWords))
         // A JIT failure (say, out of memory for a huge pattern) leaves the interpreter in charge.
         self.isJITCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
-        self.uid = Self.nextUID.add(1, ordering: .relaxed).oldValue
+        self.uid = Self.ids.take()
     }
 
     /// Compiles a translated pattern with everything its translation says about it (required
@@ -111,6 +111,7 @@ public final class Pattern: @unchecked Sendable {
     }
 
     deinit {
+        Self.ids.give(uid)
         pcre2_code_free_8(code)
         prefilter.pointee.literals.deallocate()
         prefilter.pointee.words.deallocate()

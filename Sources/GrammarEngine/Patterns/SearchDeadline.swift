@@ -1,5 +1,6 @@
 import CPCRE2
 import Dispatch
+import Foundation
 
 /// A time limit inside PCRE2 searches, for patterns compiled `interruptible`.
 ///
@@ -55,6 +56,20 @@ public final class SearchDeadline {
 }
 
 extension MatchWorkspace {
+    private static let interruptibleKey = "highlightd.GrammarEngine.MatchWorkspace.interruptible"
+
+    /// This thread's workspace for interruptible searches (span rules), where a caller
+    /// installs its `SearchDeadline`: kept apart from ``current`` so the grammar engine's
+    /// searches on the same thread never see a deadline, and one per thread rather than one
+    /// per document (a workspace holds about half a megabyte of tables).
+    public static var currentInterruptible: MatchWorkspace {
+        let dictionary = Thread.current.threadDictionary
+        if let workspace = dictionary[interruptibleKey] as? MatchWorkspace { return workspace }
+        let workspace = MatchWorkspace()
+        dictionary[interruptibleKey] = workspace
+        return workspace
+    }
+
     /// Makes later searches of interruptible patterns stop at `deadline`'s time (nil: never).
     /// The workspace does not keep the deadline alive: the caller keeps it while installed.
     public func install(_ deadline: SearchDeadline?) {

@@ -105,7 +105,7 @@ final class CompiledRuleList: @unchecked Sendable {
     /// Identifies the list in per-thread state (`MatchWorkspace.liveEntries`).
     let uid: Int
 
-    private static let nextUID = Atomic<Int>(0)
+    private static let ids = RecycledIDs()
 
     init(entries: [PatternScanner.Entry], ruleIds: [Int]) {
         self.entries = entries
@@ -113,7 +113,7 @@ final class CompiledRuleList: @unchecked Sendable {
         _ = slotBuffer.initialize(from: entries.map(PatternScanner.Slot.init))
         ruleIdBuffer = .allocate(capacity: ruleIds.count)
         _ = ruleIdBuffer.initialize(from: ruleIds)
-        self.uid = Self.nextUID.add(1, ordering: .relaxed).oldValue
+        self.uid = Self.ids.take()
     }
 
     /// The rule id of list index `index`.
@@ -123,6 +123,7 @@ final class CompiledRuleList: @unchecked Sendable {
     }
 
     deinit {
+        Self.ids.give(uid)
         slotBuffer.deinitialize()
         slotBuffer.deallocate()
         ruleIdBuffer.deallocate()

@@ -12,8 +12,8 @@
 /// benchmarks use; the symbol is resolved when the program links, so a runtime without it
 /// fails the build, not a run. The price is that an immortal object is never freed: interned
 /// stacks already live as long as their grammar (the interner's tables hold them, up to its
-/// capacity), and they now outlive it too, which only matters when grammars are loaded again
-/// and again.
+/// capacity), and they now outlive it too, which matters when grammars are loaded again and
+/// again: the daemon does, and turns immortality off (`Grammar.Configuration.immortalStacks`).
 package enum Immortal {
     @_silgen_name("_swift_stdlib_immortalize")
     private static func immortalize(_ object: UnsafeMutableRawPointer)

@@ -3,7 +3,9 @@ import Synchronization
 /// Hash-conses scope stacks and rule stacks of one grammar, so equal stacks share one object.
 ///
 /// The tables hold strong references (that is what keeps `ObjectIdentifier` keys valid), and
-/// interned nodes are made immortal (`Immortal`): threads share them on every token. Past
+/// interned nodes are made immortal (`Immortal`) unless the grammar's configuration turns
+/// that off (`immortalStacks`, off in the daemon, which reloads grammars): threads share them
+/// on every token. Past
 /// `capacity` entries new stacks are no longer interned and compare structurally instead, so
 /// a pathological document cannot grow memory without bound.
 final class StackInterner: Sendable {
@@ -24,9 +26,12 @@ final class StackInterner: Sendable {
     private let scopes = Mutex<[ScopeKey: ScopeStack]>([:])
     private let frames = Mutex<[FrameKey: RuleStack]>([:])
     let capacity: Int
+    /// Whether interned nodes are made immortal (see `Grammar.Configuration.immortalStacks`).
+    let immortal: Bool
 
-    init(capacity: Int = 200_000) {
+    init(capacity: Int = 200_000, immortal: Bool = true) {
         self.capacity = capacity
+        self.immortal = immortal
     }
 
     /// The stack `parent` + `name`.
@@ -41,7 +46,7 @@ final class StackInterner: Sendable {
                 return ScopeStack(parent: parent, scopeName: name, isInterned: false)
             }
             let node = ScopeStack(parent: parent, scopeName: name, isInterned: true)
-            node.makeImmortal()
+            if immortal { node.makeImmortal() }
             table[key] = node
             return node
         }
@@ -85,7 +90,7 @@ final class StackInterner: Sendable {
                 nameScopes: stack.nameScopes, contentScopes: stack.contentScopes,
                 isCanonical: table.count < capacity)
             if node.isCanonical {
-                Immortal.make(node)
+                if immortal { Immortal.make(node) }
                 table[key] = node
             }
             return node

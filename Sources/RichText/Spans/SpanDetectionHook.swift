@@ -22,9 +22,8 @@ public final class SpanDetectionHook: TextStorageHook {
     private var pendingReports: [SpanRuleReport] = []
     /// The clock budgets are measured with (monotonic nanoseconds); tests set their own.
     var now: @Sendable () -> UInt64 = SpanRuleClock.monotonic
-    /// The rules' own PCRE2 workspace, where ``deadline`` is installed (the grammar engine's
-    /// searches on this thread never see it).
-    private let workspace = MatchWorkspace()
+    /// Stops a rule's search at its line's deadline (installed in this thread's interruptible
+    /// workspace while the rules run).
     private let deadline = SearchDeadline()
 
     /// Makes a hook running `rules`, in order, within `budget`.
@@ -76,7 +75,9 @@ public final class SpanDetectionHook: TextStorageHook {
                     budget: $0, ruleCount: detector.rules.count,
                     enabled: disabledRules.filter { !$0 }.count, deadline: deadline, now: now)
             }
+            let workspace = MatchWorkspace.currentInterruptible
             workspace.install(budget == nil ? nil : deadline)
+            defer { workspace.install(nil) }
             // Each line takes the occupied ranges that reach into it; a range across line ends
             // (a given span) stays active until a line starts past it.
             var next = 0

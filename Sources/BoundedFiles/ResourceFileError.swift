@@ -1,5 +1,5 @@
-/// Why a grammar, theme or manifest file was not read; the grammar and theme layers turn it into
-/// their own errors.
+/// Why a file a client named (grammar, theme, manifest, font) was not read; each layer turns
+/// it into its own errors.
 public enum ResourceFileError: Error, Equatable, Sendable {
     /// The file does not exist or cannot be opened or read.
     case unreadable(path: String, reason: String)
