@@ -6,7 +6,8 @@ import Testing
 
 /// Span rules run within a time budget: a rule that runs out is disabled for the storage and
 /// reported once, and the other rules keep their spans. A fake clock makes every test exact:
-/// each reading advances it by one millisecond.
+/// each reading advances it by one millisecond (the detector reads it when a rule starts on a
+/// line, every 16th match, and after the rule's last search there).
 @Suite struct SpanRuleBudgetTests {
     final class FakeClock: @unchecked Sendable {
         var time: UInt64 = 0
@@ -33,14 +34,16 @@ import Testing
     }
 
     @Test func aRuleOverItsLineAllowanceIsDisabledAndReportedOnce() throws {
-        // Ten matches on the first line take the `x` rule 10 ms there (one reading a match),
-        // past its 5 ms; the one `@a` takes its rule 2 ms.
+        // The clock is read at a rule's start, every 16th match and after its last search: 40
+        // matches on the first line take the `x` rule 3 ms there, past its 2 ms; the `@a`
+        // rule takes 1 ms a line.
         let rules = [
             try SpanRule(kind: "x", pattern: "x"), try SpanRule(kind: "at", pattern: "@a", index: 1),
         ]
         let budget = SpanRuleBudget(
-            lineBase: .milliseconds(5), transactionBase: .seconds(100), perByte: .zero)
-        let (storage, hook) = Self.storage("xxxxxxxxxx @a\nx @a", rules: rules, budget: budget)
+            lineBase: .milliseconds(2), transactionBase: .seconds(100), perByte: .zero)
+        let (storage, hook) = Self.storage(
+            String(repeating: "x", count: 40) + " @a\nx @a", rules: rules, budget: budget)
         let reports = hook.takeReports()
         #expect(reports.map(\.rule) == [0])
         #expect(reports.first?.reason.contains("on one line") == true)
@@ -53,16 +56,17 @@ import Testing
     }
 
     @Test func pastTheTransactionAllowanceTheRuleOverItsShareStopsAndTheCheapOneGoesOn() throws {
-        // 20 lines of 8 bytes: the `x` rule takes 6 ms a line (5 matches and the failed search),
-        // the `@a` rule 2 ms; each line adds 3.2 ms a rule to the transaction's 10 ms. Spent by
-        // line 7; then the rule over half of what is allowed stops, and the cheap one is
-        // within what its lines add.
+        // 20 lines of 35 bytes: the `x` rule takes 3 ms a line (32 matches), the `@a` rule
+        // 1 ms; each line adds 1.4 ms a rule to the transaction's 10 ms. Spent by line 9;
+        // then the rule over half of what is allowed stops, and the cheap one stays within
+        // what its lines add.
         let rules = [
             try SpanRule(kind: "x", pattern: "x"), try SpanRule(kind: "at", pattern: "@a", index: 1),
         ]
         let budget = SpanRuleBudget(
-            lineBase: .seconds(100), transactionBase: .milliseconds(10), perByte: .microseconds(400))
-        let text = Array(repeating: "xxxxx @a", count: 20).joined(separator: "\n")
+            lineBase: .seconds(100), transactionBase: .milliseconds(10), perByte: .microseconds(40))
+        let text = Array(repeating: String(repeating: "x", count: 32) + " @a", count: 20).joined(
+            separator: "\n")
         let (storage, hook) = Self.storage(text, rules: rules, budget: budget)
         let reports = hook.takeReports()
         #expect(reports.map(\.rule) == [0])
@@ -82,7 +86,7 @@ import Testing
 
     @Test func aBacktrackingSearchStopsAtItsDeadlineOnTheRealClock() throws {
         // One search of this pattern over 30,000 `a` compares 450 million characters; the
-        // deadline inside PCRE2 ends it 10 ms (plus 100 ns a byte) after it started.
+        // deadline inside PCRE2 ends it after 10 ms (plus 100 ns a byte) of the thread's CPU.
         let rules = [
             try SpanRule(kind: "slow", pattern: "a(?=[^z]*z)"),
             try SpanRule(kind: "b", pattern: "b", index: 1),

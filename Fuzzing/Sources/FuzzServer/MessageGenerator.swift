@@ -15,14 +15,21 @@ struct MessageGenerator {
             options["theme"] = .string(input.pick(["dark", "light", "/dev/zero", "x"]))
         }
         if input.below(8) == 0 { options["linkTokens"] = hostile(&input, likely: .bool(true)) }
+        if input.below(8) == 0 {
+            options["grammarPaths"] = hostile(
+                &input, likely: .array([.string(grammarFolderPath), "/dev/zero"]))
+        }
+        var capabilities: [String: JSONValue] = [
+            "general": ["positionEncodings": [.string(input.pick(["utf-8", "utf-16", "utf-32"]))]]
+        ]
+        if input.below(4) == 0 {
+            capabilities["textDocument"] = [
+                "semanticTokens": ["tokenTypes": hostile(&input, likely: ["keyword", "link", "string"])]
+            ]
+        }
         return request(
             "initialize",
-            [
-                "capabilities": [
-                    "general": ["positionEncodings": [.string(input.pick(["utf-8", "utf-16", "utf-32"]))]]
-                ],
-                "initializationOptions": .object(options),
-            ])
+            ["capabilities": .object(capabilities), "initializationOptions": .object(options)])
     }
 
     mutating func message(_ input: inout FuzzInput) -> RPCMessage {

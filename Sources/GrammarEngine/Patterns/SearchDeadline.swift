@@ -1,8 +1,9 @@
 import CPCRE2
-import Dispatch
 import Foundation
 
-/// A time limit inside PCRE2 searches, for patterns compiled `interruptible`.
+/// A time limit inside PCRE2 searches, for patterns compiled `interruptible`, in the
+/// searching thread's CPU time (``threadCPUTime()``): a thread the system stops for a while
+/// on a busy machine has not spent its budget.
 ///
 /// PCRE2's match limit counts backtracking, not time: `a(?=[^z]*z)` over a line of 160,000
 /// `a` backtracks little, yet one search compares 13 billion characters (7.6 s), and a budget
@@ -31,14 +32,20 @@ public final class SearchDeadline {
         state.deallocate()
     }
 
-    /// Sets the deadline (monotonic nanoseconds, as `DispatchTime.uptimeNanoseconds`) and
-    /// clears ``expired``.
+    /// Sets the deadline (in ``threadCPUTime()``'s nanoseconds) and clears ``expired``.
     public func set(_ uptimeNanoseconds: UInt64) {
         state.pointee = State(deadline: uptimeNanoseconds)
     }
 
     /// Whether a search stopped at the deadline since it was set.
     public var expired: Bool { state.pointee.expired }
+
+    /// The CPU time the calling thread has used, in nanoseconds.
+    public static func threadCPUTime() -> UInt64 {
+        var time = timespec()
+        guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return 0 }
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
 
     /// PCRE2's callout: 0 goes on; a negative value abandons the search.
     static let callout:
@@ -47,7 +54,7 @@ public final class SearchDeadline {
             guard let state = data?.assumingMemoryBound(to: State.self) else { return 0 }
             state.pointee.calls &+= 1
             guard state.pointee.calls & 63 == 0 || state.pointee.expired else { return 0 }
-            if state.pointee.expired || DispatchTime.now().uptimeNanoseconds > state.pointee.deadline {
+            if state.pointee.expired || SearchDeadline.threadCPUTime() > state.pointee.deadline {
                 state.pointee.expired = true
                 return PCRE2_ERROR_CALLOUT
             }

@@ -20,8 +20,8 @@ public final class SpanDetectionHook: TextStorageHook {
     public private(set) var disabledRules: [Bool]
     /// Rules disabled since the last ``takeReports()``.
     private var pendingReports: [SpanRuleReport] = []
-    /// The clock budgets are measured with (monotonic nanoseconds); tests set their own.
-    var now: @Sendable () -> UInt64 = SpanRuleClock.monotonic
+    /// The clock budgets are measured with (the thread's CPU time); tests set their own.
+    var now: @Sendable () -> UInt64 = SpanRuleClock.cpuTime
     /// Stops a rule's search at its line's deadline (installed in this thread's interruptible
     /// workspace while the rules run).
     private let deadline = SearchDeadline()

@@ -49,15 +49,18 @@ public struct SpanDetector: Sendable {
                 var last = start
                 // The deadline inside PCRE2 reads the real clock, whatever `clock.now` is.
                 if let clock {
-                    clock.deadline.set(SpanRuleClock.monotonic() &+ clock.lineAllowance(bytes: buffer.count))
+                    clock.deadline.set(SpanRuleClock.cpuTime() &+ clock.lineAllowance(bytes: buffer.count))
                 }
+                var matches = 0
                 var found: [Span] = []
                 var position = 0
                 var stopped = false
                 while position <= buffer.count,
                     let match = rule.pattern.firstMatch(in: buffer, from: position, workspace: workspace)
                 {
-                    if clock != nil,
+                    // The clock is a system call: read every 16th match (and after the last).
+                    matches += 1
+                    if clock != nil, matches & 15 == 0,
                         let reason = charge(
                             &clock, rule: index, since: &last, lineStart: start, bytes: buffer.count)
                     {
@@ -78,14 +81,20 @@ public struct SpanDetector: Sendable {
                     else { continue }
                     found.append(Span(range: range, attribute: attribute))
                 }
-                // The failed last search costs time too (a backtracking pattern's whole cost).
-                if !stopped, clock != nil,
-                    let reason = charge(
+                // The failed last search costs time too (a backtracking pattern's whole cost);
+                // one that PCRE2 abandoned at the deadline found nothing it could trust.
+                if !stopped, let running = clock {
+                    let charged = charge(
                         &clock, rule: index, since: &last, lineStart: start, bytes: buffer.count)
-                {
-                    disabled[index] = true
-                    reports.append(SpanRuleReport(rule: index, kind: rule.kind, reason: reason))
-                    stopped = true
+                    let abandoned =
+                        running.deadline.expired
+                        ? "a search ran past the line's \(running.lineAllowance(bytes: buffer.count) / 1_000_000) ms"
+                        : nil
+                    if let reason = charged ?? abandoned {
+                        disabled[index] = true
+                        reports.append(SpanRuleReport(rule: index, kind: rule.kind, reason: reason))
+                        stopped = true
+                    }
                 }
                 guard !stopped else { continue }
                 taken.insert(found.map(\.range))

@@ -1,7 +1,7 @@
-import Dispatch
 import GrammarEngine
 
-/// How much time span rules may take, as grammars have a line budget.
+/// How much time span rules may take, as grammars have a line budget: CPU time of the thread
+/// running them, read every few matches and, inside a search, by PCRE2's callouts.
 ///
 /// A client writes the rules, so a rule may backtrack for good (`(a+)+$`) or cost time
 /// quadratic in a line (`a(?=[^z]*z)`: every search is short, so PCRE2's match limit never
@@ -55,7 +55,7 @@ public struct SpanRuleReport: Sendable, Equatable, CustomStringConvertible {
 /// more than its fair share of that allowance: the slow rules go, the cheap ones stay.
 struct SpanRuleClock {
     let budget: SpanRuleBudget
-    /// Monotonic nanoseconds; tests pass a clock of their own.
+    /// The thread's CPU time in nanoseconds; tests pass a clock of their own.
     let now: () -> UInt64
     /// Stops a search running past its line's allowance (installed in the rules' workspace).
     let deadline: SearchDeadline
@@ -105,6 +105,7 @@ struct SpanRuleClock {
         String(Double(nanoseconds / 10_000) / 100)
     }
 
-    /// The system's monotonic clock.
-    static func monotonic() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+    /// The thread's CPU time: on a busy machine, a thread waiting for a core has not spent
+    /// its rules' budget (wall time disabled rules of tests run beside fuzzers).
+    static func cpuTime() -> UInt64 { SearchDeadline.threadCPUTime() }
 }
