@@ -18,7 +18,16 @@ public func fuzzFormattable(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         for block in document.blocks { _ = block.applyingInsertions().json }
     }
     var sent: [RPCMessage] = []
-    let server = Server(configuration: .init(loadsBundledGrammars: false)) { sent.append($0) }
+    // A rule the time budget disabled in one document and not the other makes other spans.
+    var ruleDisabled = false
+    let server = Server(configuration: .init(loadsBundledGrammars: false)) { message in
+        if case .notification("window/logMessage", let params?) = message,
+            params["message"]?.stringValue?.hasPrefix("span rule") == true
+        {
+            ruleDisabled = true
+        }
+        sent.append(message)
+    }
     var id = 0
     func request(_ method: String, _ params: JSONValue) -> JSONValue? {
         id += 1
@@ -69,6 +78,8 @@ public func fuzzFormattable(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     open("file:///g", exported)
     while server.runBackgroundSlice() {}
     let again = request("textStorage/export", ["uri": "file:///g", "format": "formattable-content"])
-    if again != exported { fatalError("an exported block did not export the same after opening it") }
+    if !ruleDisabled, again != exported {
+        fatalError("an exported block did not export the same after opening it: \(exported) became \(String(describing: again))")
+    }
     return 0
 }
