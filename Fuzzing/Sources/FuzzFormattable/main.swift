@@ -79,7 +79,8 @@ public func fuzzFormattable(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     while server.runBackgroundSlice() {}
     let again = request("textStorage/export", ["uri": "file:///g", "format": "formattable-content"])
     if !ruleDisabled, again != exported {
-        fatalError("an exported block did not export the same after opening it: \(exported) became \(String(describing: again))")
+        let became = String(describing: again)
+        fatalError("an exported block did not export the same after opening it: \(exported) became \(became)")
     }
     return 0
 }
