@@ -69,11 +69,14 @@ public final class MatchWorkspace {
     private static let threadKey = "highlightd.GrammarEngine.MatchWorkspace"
 
     /// This thread's workspace, created on first use.
-    public static var current: MatchWorkspace {
+    public static var current: MatchWorkspace { threadLocal(threadKey) }
+
+    /// The workspace this thread keeps under `key`, created on first use.
+    static func threadLocal(_ key: String) -> MatchWorkspace {
         let dictionary = Thread.current.threadDictionary
-        if let workspace = dictionary[threadKey] as? MatchWorkspace { return workspace }
+        if let workspace = dictionary[key] as? MatchWorkspace { return workspace }
         let workspace = MatchWorkspace()
-        dictionary[threadKey] = workspace
+        dictionary[key] = workspace
         return workspace
     }
 

@@ -69,13 +69,7 @@ extension MatchWorkspace {
     /// installs its `SearchDeadline`: kept apart from ``current`` so the grammar engine's
     /// searches on the same thread never see a deadline, and one per thread rather than one
     /// per document (a workspace holds about half a megabyte of tables).
-    public static var currentInterruptible: MatchWorkspace {
-        let dictionary = Thread.current.threadDictionary
-        if let workspace = dictionary[interruptibleKey] as? MatchWorkspace { return workspace }
-        let workspace = MatchWorkspace()
-        dictionary[interruptibleKey] = workspace
-        return workspace
-    }
+    public static var currentInterruptible: MatchWorkspace { threadLocal(interruptibleKey) }
 
     /// Makes later searches of interruptible patterns stop at `deadline`'s time (nil: never).
     /// The workspace does not keep the deadline alive: the caller keeps it while installed.
