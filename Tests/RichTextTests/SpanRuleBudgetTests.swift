@@ -128,3 +128,22 @@ import Testing
         }
     }
 }
+
+/// A shortcode's attachment travels with every span of it in every push, so its size is capped
+/// when the rules are given.
+@Suite struct SpanAttachmentLimitTests {
+    @Test func anAttachmentOverTheCapIsRefusedNamingTheShortcode() throws {
+        let long = String(repeating: "é", count: SpanAttachment.maximumLength / 2 + 1)
+        for attachment in [SpanAttachment(text: long), SpanAttachment(image: long)] {
+            let error = #expect(throws: SpanRuleError.self) {
+                try SpanRule(kind: "shortcode", pattern: "\\[\\w+\\]", table: ["[big]": attachment], index: 2)
+            }
+            #expect(
+                error?.description.hasPrefix("spanRules[2].table: [big]'s image or text is 2050 bytes")
+                    == true)
+        }
+        let atTheCap = String(repeating: "a", count: SpanAttachment.maximumLength)
+        _ = try SpanRule(
+            kind: "shortcode", pattern: "\\[\\w+\\]", table: ["[ok]": SpanAttachment(text: atTheCap)])
+    }
+}
