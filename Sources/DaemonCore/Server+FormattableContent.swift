@@ -71,29 +71,43 @@ extension Server {
     /// spans (empty, or overlapping an earlier one) are skipped and reported in `warnings`.
     func givenSpans(_ content: FormattableContent, path: String, warnings: inout [String]) -> [Span] {
         let text = TextBuffer(content.text)
-        var covered = CoveredPositions(count: text.utf8Count)
-        var spans: [Span] = []
-        for (index, range) in content.ranges.enumerated() {
-            let name = "\(path).ranges[\(index)] (\(range.type))"
-            guard !range.indices.isEmpty else {
-                warnings.append("\(name): empty ranges cannot be spans; skipped")
-                continue
-            }
-            let lower: Int
-            let upper: Int
+        // Each range in UTF-8, or why it cannot be a span; then, in order, the ones that fit.
+        let converted = content.ranges.map { range -> Result<Range<Int>, TextPositionError>? in
+            guard !range.indices.isEmpty else { return nil }
             do throws(TextPositionError) {
                 // The storage refuses offsets between `\r` and `\n`, so a span may not end there.
-                lower = try text.utf8Offset(range.indices.lowerBound, in: .utf16)
-                upper = try text.utf8Offset(range.indices.upperBound, in: .utf16)
+                return .success(
+                    try text.utf8Offset(
+                        range.indices.lowerBound, in: .utf16)..<text.utf8Offset(
+                            range.indices.upperBound, in: .utf16))
             } catch {
+                return .failure(error)
+            }
+        }
+        var covered = CoveredPositions(
+            boundaries: converted.flatMap { result -> [Int] in
+                guard case .success(let range)? = result else { return [] }
+                return [range.lowerBound, range.upperBound]
+            })
+        var spans: [Span] = []
+        for (index, (range, result)) in zip(content.ranges, converted).enumerated() {
+            let name = "\(path).ranges[\(index)] (\(range.type))"
+            let utf8: Range<Int>
+            switch result {
+            case nil:
+                warnings.append("\(name): empty ranges cannot be spans; skipped")
+                continue
+            case .failure(let error)?:
                 warnings.append("\(name): \(error); skipped")
                 continue
+            case .success(let range)?:
+                utf8 = range
             }
-            guard !covered.overlaps(lower..<upper) else {
+            guard !covered.overlaps(utf8) else {
                 warnings.append("\(name): overlaps an earlier range (spans never overlap); skipped")
                 continue
             }
-            covered.cover(lower..<upper)
+            covered.cover(utf8)
             var data: [String: SpanValue] = [:]
             for (key, value) in range.fields where key != "atomic" && key != "unbreakable" {
                 guard let scalar = SpanValue(json: value) else {
@@ -105,7 +119,7 @@ extension Server {
             let attribute = SpanAttribute(
                 kind: range.type, data: data, isAtomic: range.fields["atomic"]?.boolValue ?? false,
                 isUnbreakable: range.fields["unbreakable"]?.boolValue ?? false, isGiven: true)
-            spans.append(Span(range: lower..<upper, attribute: attribute))
+            spans.append(Span(range: utf8, attribute: attribute))
         }
         return spans
     }

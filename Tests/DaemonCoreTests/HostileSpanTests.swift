@@ -1,4 +1,5 @@
 import JSONRPC
+import TestSupport
 import Testing
 
 @testable import DaemonCore
@@ -161,6 +162,28 @@ import Testing
         #expect(slices >= 19, "one slice each, the last one reporting no work left")
         for index in 0..<20 {
             #expect(transcript.attributes("file:///d\(index).txt")?["pending"] == false)
+        }
+    }
+}
+
+@Suite struct CoveredPositionsTests {
+    @Test func acceptsARangeExactlyWhenItOverlapsNoEarlierAcceptedOne() {
+        var random = SeededGenerator(fallback: 0xC0FE)
+        for _ in 0..<500 {
+            let ranges = (0..<Int.random(in: 0...12, using: &random)).map { _ -> Range<Int> in
+                let lower = Int.random(in: 0...30, using: &random)
+                return lower..<(lower + Int.random(in: 0...8, using: &random))
+            }
+            var covered = CoveredPositions(boundaries: ranges.flatMap { [$0.lowerBound, $0.upperBound] })
+            var accepted: [Range<Int>] = []
+            for range in ranges {
+                let overlaps = accepted.contains { $0.overlaps(range) }
+                #expect(covered.overlaps(range) == overlaps, "\(range) after \(accepted)")
+                if !overlaps, !range.isEmpty {
+                    covered.cover(range)
+                    accepted.append(range)
+                }
+            }
         }
     }
 }

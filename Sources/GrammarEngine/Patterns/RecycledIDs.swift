@@ -6,8 +6,8 @@ import Synchronization
 ///
 /// Those tables grow to the largest id they see and never shrink. With ids that only ever
 /// grew, every grammar loaded again (the daemon reloads all of them on each configuration
-/// change) pushed the tables further: 1,000 reloads grew the process by a gigabyte. Reused
-/// ids keep them as large as the patterns alive at once.
+/// change) pushed the tables further, for good. Reused ids keep them as large as the patterns
+/// alive at once.
 ///
 /// Reuse is safe for those tables because their entries are only valid for the subject
 /// (line) they were written in, and an object is never freed while a line its grammar is

@@ -20,8 +20,10 @@ public final class SpanDetectionHook: TextStorageHook {
     public private(set) var disabledRules: [Bool]
     /// Rules disabled since the last ``takeReports()``.
     private var pendingReports: [SpanRuleReport] = []
-    /// The clock budgets are measured with (the thread's CPU time); tests set their own.
-    var now: @Sendable () -> UInt64 = SpanRuleClock.cpuTime
+    /// The clocks budgets are measured with (wall time, and the thread's CPU time to confirm
+    /// a rule ran out); tests set their own.
+    var now: @Sendable () -> UInt64 = SearchDeadline.wallTime
+    var cpuTime: @Sendable () -> UInt64 = SearchDeadline.threadCPUTime
     /// Stops a rule's search at its line's deadline (installed in this thread's interruptible
     /// workspace while the rules run).
     private let deadline = SearchDeadline()
@@ -73,7 +75,8 @@ public final class SpanDetectionHook: TextStorageHook {
             var clock = budget.map {
                 SpanRuleClock(
                     budget: $0, ruleCount: detector.rules.count,
-                    enabled: disabledRules.filter { !$0 }.count, deadline: deadline, now: now)
+                    enabled: disabledRules.filter { !$0 }.count, deadline: deadline, now: now,
+                    cpuTime: cpuTime)
             }
             let workspace = MatchWorkspace.currentInterruptible
             workspace.install(budget == nil ? nil : deadline)

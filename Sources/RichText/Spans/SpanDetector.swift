@@ -47,9 +47,12 @@ public struct SpanDetector: Sendable {
             for (index, rule) in rules.enumerated() where !disabled[index] {
                 let start = clock?.now() ?? 0
                 var last = start
-                // The deadline inside PCRE2 reads the real clock, whatever `clock.now` is.
+                // The deadline inside PCRE2 reads the real clocks, whatever `clock.now` is.
                 if let clock {
-                    clock.deadline.set(SpanRuleClock.cpuTime() &+ clock.lineAllowance(bytes: buffer.count))
+                    clock.deadline.set(
+                        lineStart: SearchDeadline.wallTime(),
+                        allowance: clock.lineAllowance(bytes: buffer.count),
+                        transactionStart: clock.realStart)
                 }
                 var matches = 0
                 var found: [Span] = []
@@ -58,7 +61,7 @@ public struct SpanDetector: Sendable {
                 while position <= buffer.count,
                     let match = rule.pattern.firstMatch(in: buffer, from: position, workspace: workspace)
                 {
-                    // The clock is a system call: read every 16th match (and after the last).
+                    // The clock is read every 16th match (and after the last search).
                     matches += 1
                     if clock != nil, matches & 15 == 0,
                         let reason = charge(

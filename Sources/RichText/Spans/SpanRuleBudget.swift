@@ -1,7 +1,8 @@
 import GrammarEngine
 
-/// How much time span rules may take, as grammars have a line budget: CPU time of the thread
-/// running them, read every few matches and, inside a search, by PCRE2's callouts.
+/// How much time span rules may take, as grammars have a line budget: time the thread running
+/// them ran (wall time scaled by its share of the CPU), read every few matches and, inside a
+/// search, by PCRE2's callouts.
 ///
 /// A client writes the rules, so a rule may backtrack for good (`(a+)+$`) or cost time
 /// quadratic in a line (`a(?=[^z]*z)`: every search is short, so PCRE2's match limit never
@@ -55,10 +56,16 @@ public struct SpanRuleReport: Sendable, Equatable, CustomStringConvertible {
 /// more than its fair share of that allowance: the slow rules go, the cheap ones stay.
 struct SpanRuleClock {
     let budget: SpanRuleBudget
-    /// The thread's CPU time in nanoseconds; tests pass a clock of their own.
+    /// Wall-clock nanoseconds, read every few matches (cheap); tests pass a clock of their own.
     let now: () -> UInt64
+    /// The thread's CPU time, read only to confirm that a budget ran out (a system call).
+    let cpuTime: () -> UInt64
     /// Stops a search running past its line's allowance (installed in the rules' workspace).
     let deadline: SearchDeadline
+    /// When the transaction began on `now` and `cpuTime`.
+    private let start: (wall: UInt64, cpu: UInt64)
+    /// When it began on the real clocks, for `deadline`, which reads them inside PCRE2.
+    let realStart: (wall: UInt64, cpu: UInt64)
     private(set) var spentByRule: [UInt64]
     private(set) var spent: UInt64 = 0
     private(set) var allowance: UInt64
@@ -66,11 +73,14 @@ struct SpanRuleClock {
 
     init(
         budget: SpanRuleBudget, ruleCount: Int, enabled: Int, deadline: SearchDeadline,
-        now: @escaping () -> UInt64
+        now: @escaping () -> UInt64, cpuTime: @escaping () -> UInt64
     ) {
         self.budget = budget
         self.now = now
+        self.cpuTime = cpuTime
         self.deadline = deadline
+        start = (now(), cpuTime())
+        realStart = (SearchDeadline.wallTime(), SearchDeadline.threadCPUTime())
         spentByRule = Array(repeating: 0, count: ruleCount)
         allowance = budget.transactionBaseNanoseconds
         enabledAtStart = max(1, enabled)
@@ -86,26 +96,40 @@ struct SpanRuleClock {
         budget.lineBaseNanoseconds &+ UInt64(bytes) &* budget.perByteNanoseconds
     }
 
-    /// Charges `elapsed` to `rule`; returns why the rule must stop, or nil.
+    /// Charges `elapsed` (wall time) to `rule`; returns why the rule must stop, or nil.
+    ///
+    /// Wall time over an allowance is first scaled by the share of the transaction the thread
+    /// ran (its CPU time over its wall time): a rule stops for time it ran, not for time the
+    /// thread waited for a core (wall time alone disabled cheap rules beside busy fuzzers).
     mutating func charge(_ elapsed: UInt64, to rule: Int, onLine lineSpent: UInt64, bytes: Int) -> String? {
         spentByRule[rule] &+= elapsed
         spent &+= elapsed
         let line = lineAllowance(bytes: bytes)
-        if lineSpent > line {
+        let overLine = lineSpent > line
+        let overTransaction = spent > allowance && spentByRule[rule] > allowance / UInt64(enabledAtStart)
+        guard overLine || overTransaction else { return nil }
+        let share = runningShare()
+        func ran(_ wall: UInt64) -> UInt64 { UInt64(Double(wall) * share) }
+        if overLine, ran(lineSpent) > line {
             return "took more than \(Self.milliseconds(line)) ms on one line of \(bytes) bytes"
         }
-        if spent > allowance, spentByRule[rule] > allowance / UInt64(enabledAtStart) {
-            return "took \(Self.milliseconds(spentByRule[rule])) ms of a transaction allowed "
+        if overTransaction, ran(spent) > allowance,
+            ran(spentByRule[rule]) > allowance / UInt64(enabledAtStart)
+        {
+            return "took \(Self.milliseconds(ran(spentByRule[rule]))) ms of a transaction allowed "
                 + "\(Self.milliseconds(allowance)) ms for every rule together"
         }
         return nil
     }
 
+    /// The share of the transaction's wall time the thread ran (at most 1).
+    private func runningShare() -> Double {
+        let wall = now() &- start.wall
+        guard wall > 0 else { return 1 }
+        return min(1, Double(cpuTime() &- start.cpu) / Double(wall))
+    }
+
     private static func milliseconds(_ nanoseconds: UInt64) -> String {
         String(Double(nanoseconds / 10_000) / 100)
     }
-
-    /// The thread's CPU time: on a busy machine, a thread waiting for a core has not spent
-    /// its rules' budget (wall time disabled rules of tests run beside fuzzers).
-    static func cpuTime() -> UInt64 { SearchDeadline.threadCPUTime() }
 }
