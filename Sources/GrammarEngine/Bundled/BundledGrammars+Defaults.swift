@@ -24,7 +24,8 @@ extension BundledGrammars {
             for url in grammarFiles(in: directory) {
                 do {
                     let raw = try RawGrammar(contentsOf: url)
-                    registry.register(raw, languageIds: derivedLanguageIds(raw))
+                    registry.register(
+                        raw, languageIds: GrammarRegistry.derivedLanguageIds(raw), origin: url.path)
                     report.registeredScopes.append(raw.scopeName)
                 } catch {
                     report.errors.append(error)

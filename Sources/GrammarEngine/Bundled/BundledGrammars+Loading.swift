@@ -13,8 +13,10 @@ extension BundledGrammars {
     /// Registers the bundled grammars under the manifest's language ids, then every grammar
     /// file in the extra folders.
     ///
-    /// Bundled grammar files that the manifest does not list are registered too, with ids
-    /// derived from their names.
+    /// A language the manifest describes (its `extensions`, `filenames` or `firstLine`) is
+    /// registered without reading its grammar file, which is read when a document needs it;
+    /// the others are read now for their `fileTypes`. Bundled grammar files that the manifest
+    /// does not list are registered too, with ids derived from their names.
     @discardableResult
     public func register(into registry: GrammarRegistry) -> LoadReport {
         var report = LoadReport()
@@ -33,7 +35,18 @@ extension BundledGrammars {
                 report.missingGrammars.append(entry.grammar)
                 continue
             }
-            load(url, ids: entry.ids, into: registry, report: &report)
+            let described = manifest.languages.filter { $0.grammar == entry.grammar && $0.describesFiles }
+            guard !described.isEmpty else {
+                load(url, ids: entry.ids, into: registry, report: &report)
+                continue
+            }
+            for id in entry.ids {
+                registry.register(
+                    GrammarDefinition(
+                        scopeName: entry.scopeName, path: url, languageId: id, origin: "bundled"))
+            }
+            for language in described { registry.register(language.definition) }
+            report.registeredScopes.append(entry.scopeName)
         }
         for url in Self.grammarFiles(in: languagesDirectory)
         where !listed.contains(url.lastPathComponent) {
@@ -70,25 +83,14 @@ extension BundledGrammars {
             var languageIds = ids ?? []
             if ids == nil {
                 languageIds = manifest?.languageIds(forScope: raw.scopeName) ?? []
-                for derived in Self.derivedLanguageIds(raw) where !languageIds.contains(derived) {
+                for derived in GrammarRegistry.derivedLanguageIds(raw) where !languageIds.contains(derived) {
                     languageIds.append(derived)
                 }
             }
-            registry.register(raw, languageIds: languageIds)
+            registry.register(raw, languageIds: languageIds, origin: ids == nil ? url.path : "bundled")
             report.registeredScopes.append(raw.scopeName)
         } catch {
             report.errors.append(error)
         }
-    }
-
-    /// The ids `GrammarRegistry` derives by default: the display name lower-cased without
-    /// spaces, and the last component of the scope.
-    static func derivedLanguageIds(_ raw: RawGrammar) -> [String] {
-        var ids: [String] = []
-        if let name = raw.name { ids.append(name.lowercased().replacingOccurrences(of: " ", with: "")) }
-        if let last = raw.scopeName.split(separator: ".").last, !ids.contains(String(last)) {
-            ids.append(String(last))
-        }
-        return ids
     }
 }

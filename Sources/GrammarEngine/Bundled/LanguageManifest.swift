@@ -15,12 +15,44 @@ public struct LanguageManifest: Sendable, Hashable {
         public var scopeName: String
         /// The grammar's file name in `Languages/`, e.g. `rust.tmLanguage.json`.
         public var grammar: String
+        /// Display names, as in VS Code's `contributes.languages`.
+        public var aliases: [String]?
+        /// File name endings with their dot (`.rs`).
+        public var extensions: [String]?
+        /// Whole file names (`Cargo.lock`).
+        public var filenames: [String]?
+        /// Globs over file names or paths.
+        public var filenamePatterns: [String]?
+        /// A first-line pattern (Oniguruma syntax).
+        public var firstLine: String?
 
         /// Creates an entry.
-        public init(id: String, scopeName: String, grammar: String) {
+        public init(
+            id: String, scopeName: String, grammar: String, aliases: [String]? = nil,
+            extensions: [String]? = nil,
+            filenames: [String]? = nil, filenamePatterns: [String]? = nil, firstLine: String? = nil
+        ) {
             self.id = id
             self.scopeName = scopeName
             self.grammar = grammar
+            self.aliases = aliases
+            self.extensions = extensions
+            self.filenames = filenames
+            self.filenamePatterns = filenamePatterns
+            self.firstLine = firstLine
+        }
+
+        /// Whether the entry says which files are in the language, so that its grammar need
+        /// not be read at start-up for its `fileTypes`.
+        public var describesFiles: Bool {
+            extensions != nil || filenames != nil || filenamePatterns != nil || firstLine != nil
+        }
+
+        /// The entry as a language definition.
+        public var definition: LanguageDefinition {
+            LanguageDefinition(
+                id: id, aliases: aliases ?? [], extensions: extensions ?? [], filenames: filenames ?? [],
+                filenamePatterns: filenamePatterns ?? [], firstLine: firstLine, origin: "bundled")
         }
     }
 
