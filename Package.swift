@@ -24,8 +24,9 @@ let package = Package(
             targets: [
                 "TextRope", "DocumentStorage", "EditTrace", "BoundedFiles", "ResourceFiles",
                 "RegexTranslation",
-                "GrammarEngine", "ThemeEngine", "Rendering", "Highlighting", "TextSegmentation", "TextLayout",
-                "RichText",
+                "GrammarEngine", "ThemeEngine", "VSCodeExtensions", "Rendering", "Highlighting",
+                "TextSegmentation",
+                "TextLayout", "RichText",
                 "JSONSyntax", "JSONRPC", "DaemonCore",
             ]
         ),
@@ -34,6 +35,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // System libraries: module map + shim header only.
@@ -48,7 +50,7 @@ let package = Package(
             providers: [.apt(["libicu-dev"])]
         ),
         .systemLibrary(
-            name: "CZlib",
+            name: "CZStream",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
@@ -73,7 +75,7 @@ let package = Package(
 
         // Text model.
         .target(name: "TextRope", swiftSettings: optimizedAcrossModules),
-        .target(name: "EditTrace", dependencies: ["CZlib"]),
+        .target(name: "EditTrace", dependencies: ["CZStream"]),
         .target(name: "DocumentStorage", dependencies: ["TextRope"], swiftSettings: optimizedAcrossModules),
 
         // Files clients name, read with bounds (no Foundation: text layout reads fonts through
@@ -101,6 +103,16 @@ let package = Package(
 
         // Themes: theme files (VS Code JSON, tmTheme) to resolved styles per scope stack.
         .target(name: "ThemeEngine", dependencies: ["ResourceFiles"], swiftSettings: optimizedAcrossModules),
+
+        // VS Code extensions (folders and .vsix files) as sources of languages, grammars and
+        // themes: manifests read at start-up, grammar files registered to load on demand.
+        .target(
+            name: "VSCodeExtensions",
+            dependencies: [
+                "GrammarEngine", "ThemeEngine", "ResourceFiles",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
 
         // Output formats of the CLI: ANSI, HTML and token JSON from tokens and a theme.
         .target(name: "Rendering", dependencies: ["GrammarEngine", "ThemeEngine"]),
@@ -137,7 +149,7 @@ let package = Package(
             name: "DaemonCore",
             dependencies: [
                 "JSONRPC", "DocumentStorage", "GrammarEngine", "ThemeEngine", "Highlighting",
-                "TextSegmentation", "TextLayout", "TextRope", "RichText",
+                "TextSegmentation", "TextLayout", "TextRope", "RichText", "VSCodeExtensions",
                 .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
@@ -148,6 +160,7 @@ let package = Package(
             dependencies: [
                 "DocumentStorage",
                 "DaemonCore",
+                "VSCodeExtensions",
                 "EditTrace",
                 "GrammarEngine",
                 "ThemeEngine",
@@ -176,6 +189,13 @@ let package = Package(
             dependencies: ["GrammarEngine", "RegexTranslation", "CPCRE2", "TestSupport"]
         ),
         .testTarget(name: "ThemeEngineTests", dependencies: ["ThemeEngine", "ResourceFiles", "TestSupport"]),
+        .testTarget(
+            name: "VSCodeExtensionsTests",
+            dependencies: [
+                "VSCodeExtensions", "GrammarEngine", "ThemeEngine", "TestSupport",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
         .testTarget(
             name: "RenderingTests",
             dependencies: ["Rendering", "GrammarEngine", "ThemeEngine", "TestSupport"]),

@@ -1,4 +1,4 @@
-import CZlib
+import CZStream
 import Foundation
 
 /// Decompresses gzip data (the editing traces ship as `.json.gz`).

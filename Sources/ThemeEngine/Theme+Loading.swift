@@ -11,6 +11,12 @@ extension Theme {
         Theme(try ThemeFileReader.read(url))
     }
 
+    /// Loads a theme an extension contributes; its `uiTheme` decides the default colours when
+    /// the file names none, as in VS Code.
+    public static func load(_ entry: ThemeCatalog.Entry) throws(ThemeError) -> Theme {
+        Theme(try ThemeFileReader.read(entry.path, uiTheme: entry.uiTheme))
+    }
+
     /// Loads a theme by name from `Grammars/Themes`: `"dark"` and `"light"` are the project's
     /// own; any other name is looked up as `NAME.json` or `NAME.tmTheme`.
     public static func builtIn(
@@ -31,11 +37,15 @@ extension Theme {
         return try load(from: url)
     }
 
-    /// Loads a theme given as a command-line value: a path to a theme file (anything with a `/`
-    /// or a `.json`/`.tmTheme` extension), else a built-in name.
+    /// Loads a theme given as a command-line value: the label of a theme in `catalog`, a path
+    /// to a theme file (anything with a `/` or a `.json`/`.tmTheme` extension), else a built-in
+    /// name.
     public static func named(
-        _ nameOrPath: String, locator: ResourceLocator = ResourceLocator()
+        _ nameOrPath: String, locator: ResourceLocator = ResourceLocator(),
+        catalog: ThemeCatalog = ThemeCatalog()
     ) throws(ThemeError) -> Theme {
+        // A label an extension contributes wins over a built-in name: the user installed it.
+        if let entry = catalog.entry(labeled: nameOrPath) { return try load(entry) }
         let isPath =
             nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") || nameOrPath.hasSuffix(".tmTheme")
         if isPath { return try load(from: URL(fileURLWithPath: nameOrPath)) }

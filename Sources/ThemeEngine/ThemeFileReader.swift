@@ -5,7 +5,7 @@ import ResourceFiles
 /// raw JSON shape (`{name, settings}`) and VS Code colour themes (see `VSCodeThemeReader`).
 enum ThemeFileReader {
     /// Reads the theme at `url`, choosing the format from the file's content.
-    static func read(_ url: URL) throws(ThemeError) -> RawTheme {
+    static func read(_ url: URL, uiTheme: String? = nil) throws(ThemeError) -> RawTheme {
         let bytes = try readBytes(url)
         if looksLikePropertyList(bytes) {
             let plist = try propertyList(bytes, path: url.path)
@@ -13,7 +13,7 @@ enum ThemeFileReader {
         }
         let object = try jsonObject(bytes, path: url.path)
         if VSCodeThemeReader.isVSCodeTheme(object) {
-            return try VSCodeThemeReader.read(url)
+            return try VSCodeThemeReader.read(url, uiTheme: uiTheme)
         }
         guard object["settings"] is [Any] else {
             throw .malformed(

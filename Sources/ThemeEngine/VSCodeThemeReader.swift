@@ -16,6 +16,9 @@ enum VSCodeThemeReader {
         // Colours of scope-less tokenColors entries, a fallback when `colors` has none.
         var fallbackForeground: String?
         var fallbackBackground: String?
+        // Whether every file read was a tmTheme in JSON (`settings`), vscode-textmate's own
+        // test theme shape, rather than a VS Code colour theme.
+        var onlyLegacySettings = true
     }
 
     /// How many files deep `include` may chain; real themes include one or two.
@@ -27,11 +30,23 @@ enum VSCodeThemeReader {
             || object["type"] != nil
     }
 
-    /// Reads the VS Code theme at `url` with its includes.
-    static func read(_ url: URL) throws(ThemeError) -> RawTheme {
+    /// Reads the VS Code theme at `url` with its includes; `uiTheme` is the base theme an
+    /// extension's manifest gives it (`vs`, `vs-dark`, `hc-black`, `hc-light`).
+    ///
+    /// The default colours are the theme's `editor.foreground` and `editor.background`
+    /// (through its includes), else a scope-less rule's, else the base theme's (from `type`,
+    /// else `uiTheme`). A theme with none of these in the tmTheme-as-JSON shape keeps
+    /// vscode-textmate's defaults (black on white), as vscode-textmate reads such files.
+    static func read(_ url: URL, uiTheme: String? = nil) throws(ThemeError) -> RawTheme {
         var content = Content()
         try load(url, into: &content, visiting: [])
-        let dark = (content.type ?? "dark") != "light" && content.type != "hcLight"
+        let type = content.type ?? uiTheme.map(themeType(ofUITheme:))
+        let dark: Bool
+        if let type {
+            dark = type != "light" && type != "hcLight"
+        } else {
+            dark = !content.onlyLegacySettings
+        }
         // Defaults when nothing names the editor colours: VS Code's plain dark and light editor.
         let foreground =
             content.colors["editor.foreground"] ?? content.fallbackForeground
@@ -42,6 +57,16 @@ enum VSCodeThemeReader {
         let defaults = RawThemeSetting(
             foreground: normalizeColor(foreground), background: normalizeColor(background))
         return RawTheme(name: content.name, settings: [defaults] + content.rules)
+    }
+
+    /// A manifest's `uiTheme` as a theme file's `type`.
+    static func themeType(ofUITheme uiTheme: String) -> String {
+        switch uiTheme {
+        case "vs": return "light"
+        case "hc-black": return "hc"
+        case "hc-light": return "hcLight"
+        default: return "dark"
+        }
     }
 
     private static func load(_ url: URL, into content: inout Content, visiting: Set<String>)
@@ -72,6 +97,7 @@ enum VSCodeThemeReader {
             for entry in settings { addLegacySetting(entry, into: &content) }
             return
         }
+        content.onlyLegacySettings = false
         if let colors = object["colors"] as? [String: Any] {
             for (key, value) in colors {
                 if let value = value as? String { content.colors[key] = value }

@@ -15,6 +15,8 @@ struct Highlightd: ParsableCommand {
             BenchLayoutCommand.self,
             HighlightCommand.self,
             LayoutCommand.self,
+            LanguagesCommand.self,
+            ThemesCommand.self,
             ServeCommand.self,
             DriveCommand.self,
             ReplayCommand.self,

@@ -43,13 +43,14 @@ def utf16_to_scalar_map(text):
     return mapping
 
 
-def run_highlight(binary, text, filename, theme="dark"):
-    """The raw JSON of `highlightd highlight` for `text` saved as `filename`."""
+def run_highlight(binary, text, filename, theme="dark", arguments=()):
+    """The raw JSON of `highlightd highlight` for `text` saved as `filename`; `arguments` are
+    more options of the command (`--extensions PATH`)."""
     with tempfile.TemporaryDirectory(prefix="highlightd-oracle-") as folder:
         path = pathlib.Path(folder) / filename
         path.write_bytes(text.encode("utf-8"))
         result = subprocess.run(
-            [binary, "highlight", str(path), "--format", "json", "--theme", theme],
+            [binary, "highlight", str(path), "--format", "json", "--theme", theme, *arguments],
             capture_output=True,
             check=True,
             env=dict(os.environ, NO_COLOR="1"),
@@ -58,9 +59,9 @@ def run_highlight(binary, text, filename, theme="dark"):
     return json.loads(result.stdout)
 
 
-def expected_highlight(binary, text, filename, theme="dark"):
+def expected_highlight(binary, text, filename, theme="dark", arguments=()):
     """What an editor must show for `text` (named `filename`, for the grammar choice)."""
-    answer = run_highlight(binary, text, filename, theme)
+    answer = run_highlight(binary, text, filename, theme, arguments)
     to_scalar = utf16_to_scalar_map(text)
     tokens = answer["tokens"]
     default = None

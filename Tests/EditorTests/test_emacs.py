@@ -16,7 +16,7 @@ import sys
 
 import pytest
 
-from conftest import BINARY
+from conftest import BINARY, vscode_extension
 from highlight_oracle import expected_highlight
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -33,10 +33,13 @@ if EMACS is None and os.environ.get("CI") == "true":
 pytestmark = pytest.mark.skipif(EMACS is None, reason="needs emacs, emacsclient and tmux")
 
 
-def settled_state(session, buffer_name, filename, ready=lambda text: True, timeout=60):
+def settled_state(
+    session, buffer_name, filename, ready=lambda text: True, timeout=60, arguments=()
+):
     """Waits until the buffer's text is `ready` (the keys typed so far were handled) and
-    it shows exactly what the oracle says about that text; returns the state and the
-    oracle's answer. On timeout, fails with the differences that remain."""
+    it shows exactly what the oracle says about that text (`arguments`: more options of the
+    oracle's command); returns the state and the oracle's answer. On timeout, fails with the
+    differences that remain."""
     oracles = {}
     last = {}
 
@@ -46,7 +49,7 @@ def settled_state(session, buffer_name, filename, ready=lambda text: True, timeo
         if not ready(text):
             return False
         if text not in oracles:
-            oracles[text] = expected_highlight(BINARY, text, filename)
+            oracles[text] = expected_highlight(BINARY, text, filename, arguments=arguments)
         last["state"], last["expected"] = state, oracles[text]
         return not emacs_support.compare_with_oracle(state, oracles[text])
 
@@ -318,3 +321,89 @@ def test_the_screen_shows_the_theme_colours_after_typing(tmp_path):
     if os.environ.get("UPDATE_CAPTURES") == "1":
         CAPTURE.parent.mkdir(parents=True, exist_ok=True)
         CAPTURE.write_text(capture, encoding="utf-8")
+
+
+def faces_at(state, offset):
+    """The names of the faces the character at `offset` is drawn with."""
+    for start, end, names in state["faces"]:
+        if start <= offset < end:
+            return set(names)
+    return set()
+
+
+ELISP_FILE = """;;; x.el --- a file the daemon has no grammar for
+;; see https://example.com/elisp for more
+(defun x-answer () 42)
+"""
+
+
+def test_a_buffer_the_daemon_has_no_grammar_for_keeps_font_lock_and_gets_links(tmp_path):
+    lisp = tmp_path / "x.el"
+    lisp.write_text(ELISP_FILE)
+    sample = tmp_path / "inventory.py"
+    shutil.copy(SAMPLES / "inventory.py", sample)
+    with EmacsSession(EMACS, BINARY, tmp_path, [lisp]) as session:
+        url = ELISP_FILE.index("https://")
+
+        def kept():
+            state = session.state("x.el")
+            return state if "highlightd-link" in faces_at(state, url) else None
+
+        state = wait_until(kept, 60, interval=0.2, what="the link drawn over font-lock's face")
+        assert state["majorMode"] == "emacs-lisp-mode" and state["highlightdMode"]
+        assert state["scopeName"] is None
+        assert faces_at(state, url) == {"highlightd-link", "font-lock-comment-face"}, state["faces"]
+        assert "font-lock-keyword-face" in faces_at(state, ELISP_FILE.index("defun"))
+        assert [link[2] for link in state["links"]] == ["https://example.com/elisp"]
+
+        # A file the daemon highlights: the major mode's faces go, the daemon's come.
+        session.eval(f"(find-file {emacs_support.lisp_string(sample)})")
+        state, _ = settled_state(session, "inventory.py", "inventory.py")
+        assert state["scopeName"] == "source.python"
+        assert not any(
+            name.startswith("font-lock-") for _, _, names in state["faces"] for name in names
+        ), state["faces"]
+        # And the Lisp buffer keeps its own.
+        state = session.state("x.el")
+        assert "font-lock-keyword-face" in faces_at(state, ELISP_FILE.index("defun"))
+
+
+ZIG_FILE = """// A Zig file: see https://ziglang.org/documentation/master/
+const std = @import("std");
+pub fn main() void {}
+"""
+
+
+def test_extension_options_reach_the_daemon(tmp_path):
+    """highlightd-extension-paths and highlightd-file-associations go to the daemon in
+    `initialize`: a .zig file (which Emacs 28 visits in fundamental-mode) and a file
+    associated with Zig are highlighted with the extension's grammar."""
+    extension = vscode_extension("vscode-zig")
+    zig = tmp_path / "x.zig"
+    zig.write_text(ZIG_FILE)
+    ziggy = tmp_path / "x.ziggy"
+    ziggy.write_text(ZIG_FILE)
+    record = tmp_path / "record.jsonl"
+    settings = [
+        f"(setq highlightd-extension-paths (list {emacs_support.lisp_string(extension)}))",
+        '(setq highlightd-file-associations \'(("*.ziggy" . "zig")))',
+    ]
+    with EmacsSession(EMACS, BINARY, tmp_path, [zig], record=record, settings=settings) as session:
+        session.eval(f"(find-file-noselect {emacs_support.lisp_string(ziggy)})")
+        for name in ("x.zig", "x.ziggy"):
+            state, _ = settled_state(
+                session, name, "x.zig", arguments=["--extensions", str(extension)]
+            )
+            assert state["majorMode"] == "fundamental-mode" and state["scopeName"] == "source.zig"
+            keyword = ZIG_FILE.index("const")
+            assert any(
+                start <= keyword < end and style[0] is not None
+                for start, end, style in state["runs"]
+            ), "a keyword colour"
+            assert [link[2] for link in state["links"]] == [
+                "https://ziglang.org/documentation/master/"]
+
+    options = recorded_messages(record)[0]["params"]["initializationOptions"]
+    assert options["extensionPaths"] == [str(extension)]
+    assert options["fileAssociations"] == {"*.ziggy": "zig"}
+    assert options["vscodeExtensions"] == "off"

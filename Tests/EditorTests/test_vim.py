@@ -19,7 +19,7 @@ import sys
 
 import pytest
 
-from conftest import BINARY
+from conftest import BINARY, vscode_extension
 from highlight_oracle import expected_highlight
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "vim"))
@@ -57,8 +57,10 @@ def assert_no_differences(differences):
     )
 
 
-def assert_matches_oracle(state, filename):
-    expected = expected_highlight(BINARY, vim_support.buffer_text(state), filename)
+def assert_matches_oracle(state, filename, arguments=()):
+    expected = expected_highlight(
+        BINARY, vim_support.buffer_text(state), filename, arguments=arguments
+    )
     assert_no_differences(vim_support.compare_with_oracle(state, expected))
     return expected
 
@@ -400,3 +402,102 @@ def test_a_daemon_that_cannot_run_is_reported_once_and_typing_goes_on(
     assert len(messages) == len(said), messages
     assert errors == []
     assert state["lines"][-1] == "const typed2 = 2; // still typing"
+
+
+def document_state(state, name):
+    """The plugin's document of the buffer whose file is `name`."""
+    [doc] = [doc for doc in state["plugin"]["docs"].values() if doc["uri"].endswith("/" + name)]
+    return doc
+
+
+def syntax_group_at(state, lnum, col):
+    """Vim's own syntax group at byte column `col` of line `lnum` (both 1-based)."""
+    name = ""
+    for line, column, group in state["syntaxGroups"]:
+        if line == lnum and column <= col:
+            name = group
+    return name
+
+
+LUA_FILE = """-- A Lua file the daemon has no grammar for: see https://example.com/lua for more
+local function answer()
+  return 42
+end
+"""
+
+
+def test_a_buffer_the_daemon_has_no_grammar_for_keeps_vims_syntax_and_gets_links(
+    tmp_path, session_factory
+):
+    lua = tmp_path / "x.lua"
+    lua.write_text(LUA_FILE)
+    sample = tmp_path / "palette.js"
+    shutil.copy(SAMPLE, sample)
+    session = session_factory([lua, sample])
+    state = dump_when(session, lambda state: state["props"], "the link in the Lua file")
+    assert document_state(state, "x.lua")["scopeName"] == ""
+    assert state["syntax"] == "lua"
+    assert syntax_group_at(state, 2, 1).startswith("lua"), state["syntaxGroups"]  # local
+    _, links, problems = vim_support.editor_styles(state)
+    assert not problems
+    assert [link[2] for link in links] == ["https://example.com/lua"]
+    assert {prop[3] for prop in state["props"]} == {"highlightd_link"}, "links only"
+    assert state["wincolor"] != "HighlightdNormal", "the user's colours stay"
+
+    # The next file, which the daemon highlights: Vim's syntax goes, the theme's colours come.
+    session.command("next")
+    state = dump_when(
+        session, lambda state: state["syntax"] == "OFF" and state["props"], "palette.js"
+    )
+    assert document_state(state, "palette.js")["scopeName"] == "source.js"
+    assert state["syntaxGroups"] == []
+    assert state["wincolor"] == "HighlightdNormal"
+    assert_matches_oracle(state, "palette.js")
+
+
+ZIG_FILE = """// A Zig file: see https://ziglang.org/documentation/master/
+const std = @import("std");
+pub fn main() void {}
+"""
+
+
+def test_extension_options_reach_the_daemon(tmp_path, session_factory):
+    """g:highlightd_extension_paths and g:highlightd_file_associations go to the daemon in
+    `initialize`: a .zig file, and a file associated with Zig, are highlighted with the
+    extension's grammar (and Vim's own zig syntax goes)."""
+    extension = vscode_extension("vscode-zig")
+    zig = tmp_path / "x.zig"
+    zig.write_text(ZIG_FILE)
+    ziggy = tmp_path / "x.ziggy"
+    ziggy.write_text(ZIG_FILE)
+    record = tmp_path / "record.jsonl"
+    session = session_factory(
+        [zig, ziggy],
+        record=record,
+        settings=[
+            f"let g:highlightd_extension_paths = [{vim_support.vim_string(extension)}]",
+            "let g:highlightd_file_associations = {'*.ziggy': 'zig'}",
+        ],
+    )
+    for name in ("x.zig", "x.ziggy"):
+        if name == "x.ziggy":
+            session.command("next")
+        state = dump_when(
+            session,
+            lambda state: state["lines"] and document_state(state, name)["scopeName"] != ""
+            and state["syntax"] == "OFF",
+            f"{name} highlighted as Zig",
+        )
+        assert document_state(state, name)["scopeName"] == "source.zig"
+        styles, links, problems = vim_support.editor_styles(state)
+        assert not problems
+        plain = vim_support._group_style({}, state["normal"])
+        assert styles[vim_support.buffer_text(state).index("const")] != plain, "a keyword colour"
+        assert [link[2] for link in links] == ["https://ziglang.org/documentation/master/"]
+        assert_matches_oracle(state, "x.zig", ["--extensions", str(extension)])
+
+    initialize = next(m for m in recorded_messages(record) if m.get("method") == "initialize")
+    options = initialize["params"]["initializationOptions"]
+    assert options["extensionPaths"] == [str(extension)]
+    assert options["fileAssociations"] == {"*.ziggy": "zig"}
+    assert options["vscodeExtensions"] == "off"

@@ -18,6 +18,8 @@ public struct LanguageDefinition: Sendable, Hashable {
     public var firstLine: String?
     /// Where the definition came from (`bundled`, an extension folder or `.vsix` path).
     public var origin: String
+    /// The language configuration file (comments, brackets), when the extension names one.
+    public var configurationPath: String?
 
     /// Creates a definition.
     public init(

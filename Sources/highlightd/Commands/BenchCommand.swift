@@ -22,6 +22,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "A folder of grammars to load (repeatable).")
     var grammars: [String] = []
 
+    @OptionGroup var extensions: ExtensionOptions
+
     @Option(help: "Timed runs after one warm-up run.")
     var runs: Int = 10
 
@@ -64,7 +66,9 @@ struct BenchCommand: ParsableCommand {
             configuration.lineTimeBudget = nil
         }
         configuration.combinedGroupSize = max(1, groupSize)
-        let registry = GrammarSelection(grammarFolders: grammars).makeRegistry(configuration: configuration)
+        let registry = try GrammarSelection(
+            language: nil, grammar: nil, grammarFolders: grammars, extensions: extensions
+        ).makeRegistry(configuration: configuration)
         let text = try String(contentsOfFile: file, encoding: .utf8)
         let compiled: Grammar
         if let grammar {
@@ -73,13 +77,16 @@ struct BenchCommand: ParsableCommand {
         } else if let language {
             compiled = try registry.grammar(forLanguage: language)
         } else {
-            let firstLine = text.split(separator: "\n", maxSplits: 1).first.map(String.init)
-            compiled = try registry.grammar(forFile: file, firstLine: firstLine)
+            guard let scope = registry.scopeName(forFile: file, text: Substring(text)) else {
+                throw ValidationError("no grammar for \(file); name one with --language or --grammar")
+            }
+            compiled = try registry.grammar(scopeName: scope)
         }
         // The warm-up run compiles the patterns, on one thread so that every search is counted
         // here; timed runs start from a fresh rule stack.
         let searchesBefore = MatchWorkspace.current.searchCount
         var tokenCount = compiled.tokenizeDocument(text, jobs: 1).count
+        DisabledRules.report(compiled)
         let searches = MatchWorkspace.current.searchCount - searchesBefore
         let utf8 = Array(text.utf8)
         var report: DocumentTokenization?

@@ -28,7 +28,12 @@ struct HighlightCommand: ParsableCommand {
     @Option(help: "A folder of grammars to add to the registry (repeatable).")
     var grammars: [String] = []
 
-    @Option(help: "A theme: dark, light, or a .json/.tmTheme path.")
+    @OptionGroup var extensions: ExtensionOptions
+
+    @Option(
+        help:
+            "A theme: dark, light, the label of an extension's theme (\"Night Owl\"), or a .json/.tmTheme path."
+    )
     var theme = "dark"
 
     @Option(help: "Output format: ansi, html or json.")
@@ -54,13 +59,15 @@ struct HighlightCommand: ParsableCommand {
         if let jobs, jobs < 1 { throw ValidationError("--jobs needs at least one job") }
     }
 
-    private var options: FileHighlighter.Options {
+    private func makeOptions() throws -> FileHighlighter.Options {
         FileHighlighter.Options(
-            selection: GrammarSelection(language: language, grammar: grammar, grammarFolders: grammars),
+            selection: try GrammarSelection(
+                language: language, grammar: grammar, grammarFolders: grammars, extensions: extensions),
             theme: theme, format: format, color: color, wrap: wrap, documentJobs: jobs)
     }
 
     func run() throws {
+        let options = try makeOptions()
         let highlighter = try FileHighlighter(options: options)
         if files.count == 1, !Self.isDirectory(files[0]) {
             try highlightOne(files[0], with: highlighter)

@@ -135,11 +135,10 @@ struct LayoutCommand: ParsableCommand {
                 FileHandle.standardOutput.write(Data(LayoutJSON.encode(fragments).utf8))
                 print()
             case .svg:
-                let theme = try Theme.named(self.theme)
                 let selection = GrammarSelection()
-                let registry = selection.makeRegistry()
-                let firstLine = text.split(separator: "\n", maxSplits: 1).first.map(String.init)
-                let grammar = try selection.resolve(in: registry, path: file, firstLine: firstLine)
+                let (registry, themes) = selection.makeResources()
+                let theme = try Theme.named(self.theme, catalog: themes)
+                let grammar = try selection.resolve(in: registry, path: file, text: Substring(text))
                 let tokens = grammar?.tokenizeDocument(text) ?? []
                 let svg = LayoutSVG(
                     text: text, fragments: fragments, containers: boxes, fontPath: path,

@@ -30,8 +30,9 @@ struct FileHighlighter {
     /// warnings about broken grammars that the first registry already printed.
     init(options: Options, reportingGrammarErrors: Bool = true) throws {
         self.options = options
-        registry = options.selection.makeRegistry(reportingErrors: reportingGrammarErrors)
-        theme = try Theme.named(options.theme)
+        let resources = options.selection.makeResources(reportingErrors: reportingGrammarErrors)
+        registry = resources.registry
+        theme = try Theme.named(options.theme, catalog: resources.themes)
     }
 
     /// Whether some grammar claims `path` by its name (not by its first line), without
@@ -42,13 +43,12 @@ struct FileHighlighter {
 
     /// The rendered output for the file at `path` whose contents are `text`.
     func render(_ text: String, path: String) throws -> String {
-        let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(
-            String.init)
-        let compiled = try options.selection.resolve(in: registry, path: path, firstLine: firstLine)
+        let compiled = try options.selection.resolve(in: registry, path: path, text: Substring(text))
         let scopeName = compiled?.scopeName ?? "text.plain"
         var tokens =
             compiled?.tokenizeDocument(text, jobs: options.documentJobs)
             ?? [DocumentToken(range: 0..<text.utf8.count, scopes: [scopeName])]
+        if let compiled { DisabledRules.report(compiled) }
         // The links are what the daemon's link hook finds: run it over the whole text.
         let storage = TextStorage(text)
         let detector = LinkDetector(configuration: .forRootScope(compiled?.scopeName))

@@ -46,10 +46,15 @@ def lisp_string(text):
 
 
 class EmacsSession:
-    """One Emacs in one tmux pane, with highlightd.el loaded and `global-highlightd-mode` on."""
+    """One Emacs in one tmux pane, with highlightd.el loaded and `global-highlightd-mode` on.
+
+    `settings` are Lisp forms the init file evaluates (highlightd-test.el), before any file is
+    visited (the plugin's options: they are read when the daemon starts, at the first file).
+    """
 
     def __init__(
-        self, emacs, binary, workdir, files, record=None, width=120, height=40, plugin=PLUGIN
+        self, emacs, binary, workdir, files, record=None, width=120, height=40, plugin=PLUGIN,
+        settings=(),
     ):
         self.workdir = pathlib.Path(workdir)
         self.tmux_socket = self.workdir / "tmux.sock"
@@ -64,6 +69,7 @@ class EmacsSession:
             HIGHLIGHTD_TEST_PLUGIN=str(plugin),
             HIGHLIGHTD_TEST_COMMAND=json.dumps(command),
             HIGHLIGHTD_TEST_SERVER_DIR=str(self.server_dir),
+            HIGHLIGHTD_TEST_SETTINGS="\n".join(settings),
             COLORTERM="truecolor",
             LANG="C.UTF-8",
             LC_ALL="C.UTF-8",

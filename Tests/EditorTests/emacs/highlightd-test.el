@@ -9,7 +9,8 @@
 ;; `highlightd highlight --format json'.
 ;;
 ;; Environment: HIGHLIGHTD_TEST_PLUGIN (editors/emacs), HIGHLIGHTD_TEST_COMMAND
-;; (a JSON array: the daemon's command line), HIGHLIGHTD_TEST_SERVER_DIR.
+;; (a JSON array: the daemon's command line), HIGHLIGHTD_TEST_SERVER_DIR, and
+;; HIGHLIGHTD_TEST_SETTINGS (Lisp forms evaluated before any file is visited).
 
 ;;; Code:
 
@@ -27,6 +28,10 @@
       auto-save-default nil
       create-lockfiles nil
       ring-bell-function #'ignore)
+;; A test's own settings (the plugin's options).
+(let ((settings (getenv "HIGHLIGHTD_TEST_SETTINGS")))
+  (when (and settings (not (string-empty-p settings)))
+    (eval (car (read-from-string (concat "(progn " settings ")"))) t)))
 ;; Paren matching paints overlays near point, which would show in the dump and on
 ;; the screen; the tests compare highlightd's own faces.
 (show-paren-mode -1)
@@ -81,6 +86,26 @@
   "Non-nil when FACE includes the `highlightd-link' face."
   (or (eq face 'highlightd-link) (and (consp face) (memq 'highlightd-link face))))
 
+(defun highlightd-test--face-names (face)
+  "The names of the faces FACE (a face, a list of faces, or a plist) puts together."
+  (cond
+   ((null face) nil)
+   ((symbolp face) (list (symbol-name face)))
+   ((keywordp (car face)) (list "(anonymous)"))
+   (t (apply #'append (mapcar #'highlightd-test--face-names face)))))
+
+(defun highlightd-test--face-runs ()
+  "The `face' of the buffer as redisplay sees it: [START END NAMES] runs, offsets from 0."
+  (let ((runs nil) (run nil))
+    (dotimes (index (buffer-size))
+      (let ((names (vconcat (highlightd-test--face-names
+                             (get-char-property (+ (point-min) index) 'face)))))
+        (if (and run (equal (aref run 2) names))
+            (aset run 1 (1+ index))
+          (setq run (vector index (1+ index) names))
+          (push run runs))))
+    (vconcat (nreverse runs))))
+
 (defun highlightd-test-state (buffer-name)
   "What BUFFER-NAME shows: its text, styles and links, as a JSON-ready plist.
 Styles come from the `face' property as redisplay sees it (through the
@@ -110,6 +135,8 @@ Styles come from the `face' property as redisplay sees it (through the
               :runs (vconcat (nreverse runs))
               :links (vconcat (nreverse links))
               :linkFaces (if link-faces t :false)
+              :faces (highlightd-test--face-runs)
+              :scopeName (or highlightd-document-scope-name :null)
               :majorMode (symbol-name major-mode)
               :highlightdMode (if highlightd-mode t :false)
               :fontLockMode (if font-lock-mode t :false)

@@ -34,7 +34,29 @@ function! s:Dump(buf, path) abort
         \ 'plugin': highlightd#State(),
         \ 'messages': execute('messages'),
         \ 'windows': map(getwininfo(), {_, w -> [w.winid, w.bufnr, w.topline, w.botline]}),
+        \ 'syntax': getbufvar(a:buf, '&syntax'),
+        \ 'syntaxGroups': s:SyntaxGroups(a:buf),
         \ }
   call writefile([json_encode(state)], a:path .. '.part')
   call rename(a:path .. '.part', a:path)
+endfunction
+
+" Vim's own syntax groups in the first 50 lines of the (current) buffer, as
+" [lnum, col, name] where the group changes (name '' where there is none).
+function! s:SyntaxGroups(buf) abort
+  let groups = []
+  if a:buf != bufnr() || index(['', 'OFF'], &syntax) >= 0
+    return groups
+  endif
+  for lnum in range(1, min([line('$'), 50]))
+    let previous = ''
+    for col in range(1, strlen(getline(lnum)))
+      let name = synIDattr(synID(lnum, col, 1), 'name')
+      if name !=# previous
+        call add(groups, [lnum, col, name])
+        let previous = name
+      endif
+    endfor
+  endfor
+  return groups
 endfunction

@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import GrammarEngine
+
+/// Lists the languages highlightd can highlight with the given extensions.
+struct LanguagesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "languages",
+        abstract: "List languages: id, grammar scope, where the grammar came from, and the files each claims."
+    )
+
+    /// Output formats of the listings.
+    enum ListingFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @OptionGroup var extensions: ExtensionOptions
+
+    @Option(help: "A folder of grammars to add (repeatable).")
+    var grammars: [String] = []
+
+    @Option(help: "text (one language a line) or json.")
+    var format: ListingFormat = .text
+
+    func run() throws {
+        let selection = try GrammarSelection(
+            language: nil, grammar: nil, grammarFolders: grammars, extensions: extensions)
+        let registry = selection.makeRegistry()
+        let languages = registry.languageSummaries.filter { $0.scopeName != nil }
+        switch format {
+        case .json:
+            let objects: [[String: Any]] = languages.map { language in
+                [
+                    "id": language.id, "aliases": language.aliases,
+                    "scopeName": language.scopeName ?? NSNull(),
+                    "source": language.origin, "extensions": language.extensions,
+                    "filenames": language.filenames,
+                    "filenamePatterns": language.filenamePatterns,
+                ]
+            }
+            let data = try JSONSerialization.data(
+                withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])
+            FileHandle.standardOutput.write(data + Data("\n".utf8))
+        case .text:
+            for language in languages {
+                let files =
+                    language.filenames + language.extensions.map { "*" + $0 } + language.filenamePatterns
+                print(
+                    [language.id, language.scopeName ?? "-", language.origin, files.joined(separator: " ")]
+                        .joined(separator: "\t"))
+            }
+        }
+    }
+}
+
+/// Lists the themes highlightd can use with the given extensions.
+struct ThemesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "themes",
+        abstract: "List themes: the built-in names, then each extension theme's label, base and file."
+    )
+
+    @OptionGroup var extensions: ExtensionOptions
+
+    @Option(help: "text (one theme a line) or json.")
+    var format: LanguagesCommand.ListingFormat = .text
+
+    func run() throws {
+        let selection = try GrammarSelection(
+            language: nil, grammar: nil, grammarFolders: [], extensions: extensions)
+        let catalog = selection.makeResources().themes
+        var rows: [(label: String, uiTheme: String, path: String, source: String)] = [
+            ("dark", "vs-dark", "", "bundled"), ("light", "vs", "", "bundled"),
+        ]
+        rows += catalog.entries.map { ($0.label, $0.uiTheme ?? "", $0.path.path, $0.origin) }
+        switch format {
+        case .json:
+            let objects = rows.map {
+                ["label": $0.label, "uiTheme": $0.uiTheme, "path": $0.path, "source": $0.source]
+            }
+            let data = try JSONSerialization.data(
+                withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])
+            FileHandle.standardOutput.write(data + Data("\n".utf8))
+        case .text:
+            for row in rows { print([row.label, row.uiTheme, row.source].joined(separator: "\t")) }
+        }
+    }
+}
