@@ -45,6 +45,11 @@ let package = Package(
             providers: [.apt(["libpcre2-dev"])]
         ),
         .systemLibrary(
+            name: "COniguruma",
+            pkgConfig: "oniguruma",
+            providers: [.apt(["libonig-dev"])]
+        ),
+        .systemLibrary(
             name: "CICU",
             pkgConfig: "icu-uc",
             providers: [.apt(["libicu-dev"])]
@@ -93,6 +98,7 @@ let package = Package(
             name: "GrammarEngine",
             dependencies: [
                 "CPCRE2",
+                "COniguruma",
                 "JSONSyntax",
                 "RegexTranslation",
                 "ResourceFiles",

@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
     pkg-config        # SwiftPM finds PCRE2, ICU and libpsl through it
     libpcre2-dev      # the regex engine (JIT) behind the TextMate grammar engine
+    libonig-dev       # Oniguruma 6.9.8, for the grammar patterns PCRE2 cannot run
     libicu-dev        # UAX #14 line breaking, grapheme clusters, East Asian Width
     libpsl-dev        # the Public Suffix List, for bare-domain links
     zlib1g-dev        # gzip-compressed editing traces

@@ -10,6 +10,8 @@ final class Document {
     let uri: String
     /// The client's language id (may be empty).
     let languageId: String
+    /// The language the daemon highlights it as (nil: none was found; plain text).
+    var detectedLanguageId: String?
     /// The version of the last applied change.
     var version: Int
     /// Text, attributes and hooks.

@@ -12,9 +12,11 @@ extension Server {
     }
 
     /// `workspace/didChangeConfiguration`: `settings.highlightd` (or `settings` itself) may
-    /// name a new `theme` and new `grammarPaths`. Every open document is then highlighted
-    /// again from scratch: pushed whole to attribute clients, and a semantic tokens refresh
-    /// asked of LSP clients that support it. A bad value changes nothing.
+    /// name a new `theme` (a built-in name, an extension theme's label or a path), new
+    /// `grammarPaths`, `extensionPaths`, `vscodeExtensions` or `fileAssociations`. Every open
+    /// document is then highlighted again from scratch: pushed whole to attribute clients, and
+    /// a semantic tokens refresh asked of LSP clients that support it. A bad value changes
+    /// nothing.
     func didChangeConfiguration(_ params: Params) throws(ResponseError) {
         let section: Params
         if params.optional("settings.highlightd") != nil {
@@ -24,21 +26,27 @@ extension Server {
         } else {
             return  // `settings` may be null or anything a client keeps there: nothing of ours.
         }
-        var newStyles: StyleTable?
-        if let name = try section.optionalString("theme") {
+        let themeName = try section.optionalString("theme")
+        let paths = try grammarPaths(section, field: "grammarPaths")
+        var settings = extensionSettings
+        let extensionsChanged = try readExtensionSettings(section, prefix: "", into: &settings)
+        guard themeName != nil || paths != nil || extensionsChanged else { return }
+        // Extensions first: the theme may be one of their labels. Nothing changes when the
+        // theme is refused.
+        let previous = (registry, themes, extensionSettings, grammarPaths)
+        if paths != nil || extensionsChanged {
+            extensionSettings = settings
+            loadGrammars(extraPaths: paths ?? grammarPaths)
+        }
+        if let themeName {
             do {
-                newStyles = StyleTable(theme: try Theme.named(name))
+                styles = StyleTable(theme: try Theme.named(themeName, catalog: themes))
+                definedStyles = [.plain]
             } catch {
+                (registry, themes, extensionSettings, grammarPaths) = previous
                 throw .invalidParams("settings.theme: \(error)")
             }
         }
-        let paths = try grammarPaths(section, field: "grammarPaths")
-        guard newStyles != nil || paths != nil else { return }
-        if let newStyles {
-            styles = newStyles
-            definedStyles = [.plain]
-        }
-        if let paths { loadGrammars(extraPaths: paths) }
         for uri in documents.keys.sorted() {
             guard let old = documents[uri] else { continue }
             rebuild(old)
@@ -50,9 +58,11 @@ extension Server {
     /// current grammars and theme, and pushes it whole.
     private func rebuild(_ old: Document) {
         let text = old.storage.string
+        let (detected, grammar) = resolveLanguage(languageId: old.languageId, uri: old.uri, text: text)
         let document = Document(
-            uri: old.uri, languageId: old.languageId, version: old.version, text: text,
-            grammar: resolveGrammar(languageId: old.languageId, uri: old.uri, text: text), styles: styles)
+            uri: old.uri, languageId: old.languageId, version: old.version, text: text, grammar: grammar,
+            styles: styles)
+        document.detectedLanguageId = detected
         document.viewports = old.viewports
         document.highlighter?.setVisibleRanges(Array(document.viewports.values))
         documents[old.uri] = document

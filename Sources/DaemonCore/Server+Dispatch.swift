@@ -97,6 +97,7 @@ extension Server {
         case "textStorage/adjustSelection": return try adjustSelection(params)
         case "textStorage/convert": return try convert(params)
         case "textStorage/export": return try export(params)
+        case "textStorage/language": return try language(params)
         case "textDocument/semanticTokens/full": return try semanticTokensFull(params)
         case "textDocument/semanticTokens/full/delta": return try semanticTokensDelta(params)
         case "textDocument/semanticTokens/range": return try semanticTokensRange(params)

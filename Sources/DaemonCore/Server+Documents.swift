@@ -13,11 +13,12 @@ extension Server {
         let (text, given, warnings) = try openedContent(params)
         let version = try params.int("textDocument.version")
         let languageId = try params.optionalString("textDocument.languageId") ?? ""
-        let grammar = resolveGrammar(languageId: languageId, uri: uri, text: text)
+        let (detected, grammar) = resolveLanguage(languageId: languageId, uri: uri, text: text)
         let rules = try spanRules(params, field: "spanRules") ?? spanRules
         let document = Document(
             uri: uri, languageId: languageId, version: version, text: text, grammar: grammar, styles: styles,
             spanRules: rules)
+        document.detectedLanguageId = detected
         documents[uri] = document
         tokenTrackers[uri] = nil
         if !given.isEmpty {
@@ -233,19 +234,28 @@ extension Server {
         if let transaction { push(document, transaction: transaction) }
     }
 
-    /// The grammar for a document: by language id, else the URI's file name, else its first
-    /// line; none for `plaintext`.
-    func resolveGrammar(languageId: String, uri: String, text: String) -> Grammar? {
-        if languageId == GrammarRegistry.plainTextLanguageId { return nil }
-        if !languageId.isEmpty, registry.scopeName(forLanguage: languageId) != nil,
-            let grammar = try? registry.grammar(forLanguage: languageId)
-        {
-            return grammar
-        }
+    /// The language and grammar for a document: a file association the user configured
+    /// wins; then the client's language id (or alias); then the URI's file name, first line
+    /// and modelines (`GrammarRegistry.languageId(forFile:text:)`); none for `plaintext`.
+    func resolveLanguage(languageId: String, uri: String, text: String) -> (id: String?, grammar: Grammar?) {
+        if languageId == GrammarRegistry.plainTextLanguageId { return (languageId, nil) }
+        defer { logGrammarProblems() }
         let path = URL(string: uri)?.path ?? uri
-        let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(
-            String.init)
-        guard registry.scopeName(forFile: path, firstLine: firstLine) != nil else { return nil }
-        return try? registry.grammar(forFile: path, firstLine: firstLine)
+        var candidates: [String] = []
+        if let associated = registry.associatedLanguageId(forFile: path) { candidates.append(associated) }
+        if !languageId.isEmpty { candidates.append(languageId) }
+        for candidate in candidates {
+            if let scope = registry.scopeName(forLanguage: candidate),
+                let grammar = try? registry.grammar(scopeName: scope)
+            {
+                return (registry.canonicalLanguageId(candidate) ?? candidate, grammar)
+            }
+        }
+        // Detection reads at most the first and last lines, never the whole text.
+        guard let detected = registry.languageId(forFile: path, text: Substring(text)) else {
+            return (nil, nil)
+        }
+        guard let scope = registry.scopeName(forLanguage: detected) else { return (detected, nil) }
+        return (detected, try? registry.grammar(scopeName: scope))
     }
 }

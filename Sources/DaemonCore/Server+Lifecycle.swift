@@ -4,6 +4,7 @@ import Highlighting
 import JSONRPC
 import TextRope
 import ThemeEngine
+import VSCodeExtensions
 
 extension Server {
     /// `initialize`: negotiates the position encoding, loads grammars and the theme, and
@@ -19,16 +20,18 @@ extension Server {
         // Client capabilities are read leniently (clients send much we do not use); our own
         // initialization options are checked like every other parameter.
         pushesAttributes = try params.bool("initializationOptions.attributeDeltas", default: false)
+        spanRules = try spanRules(params, field: "initializationOptions.spanRules") ?? []
+        let paths = try grammarPaths(params, field: "initializationOptions.grammarPaths") ?? []
+        _ = try readExtensionSettings(params, prefix: "initializationOptions.", into: &extensionSettings)
+        loadGrammars(extraPaths: paths)
+        // After the extensions: the theme may be one of their labels.
         if let name = try params.optionalString("initializationOptions.theme") {
             do {
-                styles = StyleTable(theme: try Theme.named(name))
+                styles = StyleTable(theme: try Theme.named(name, catalog: themes))
             } catch {
                 throw .invalidParams("initializationOptions.theme: \(error)")
             }
         }
-        spanRules = try spanRules(params, field: "initializationOptions.spanRules") ?? []
-        let paths = try grammarPaths(params, field: "initializationOptions.grammarPaths") ?? []
-        loadGrammars(extraPaths: paths)
         semanticTokenSettings.refreshSupport =
             params.optional("capabilities.workspace.semanticTokens.refreshSupport")?.boolValue ?? false
         let clientTypes =
@@ -75,7 +78,11 @@ extension Server {
         return configuration
     }
 
+    /// Loads the bundled grammars (unless configured off), those in the configured folders
+    /// and `extraPaths`, then the client's extensions (manifests only: grammar files are read
+    /// when a document needs them), logging what fails.
     func loadGrammars(extraPaths: [String]) {
+        grammarPaths = extraPaths
         let folders = configuration.grammarFolders + extraPaths.map { URL(fileURLWithPath: $0) }
         if configuration.loadsBundledGrammars {
             let (bundled, report) = BundledGrammars.defaultRegistry(
@@ -88,6 +95,14 @@ extension Server {
                 for error in registry.loadDirectory(folder) { log("\(error)") }
             }
         }
+        let extensions = ExtensionSet(paths: extensionURLs)
+        for problem in extensions.problems { log("\(problem)") }
+        extensions.register(into: registry)
+        MarkdownFences.register(in: registry)
+        registry.setFileAssociations(extensionSettings.associations)
+        let problems = grammarProblems
+        registry.onProblem { problems.add("\($0)") }
+        themes = extensions.themes
     }
 
     /// The LSP semantic token legend the style table maps into (with `link` when link tokens
@@ -101,17 +116,28 @@ extension Server {
 
     /// What `capabilities.experimental.textStorage` says: grammars and the style legend.
     private var textStorageCapabilities: JSONValue {
+        // Grammars with their language ids; `fileTypes` from the languages' definitions (the
+        // grammar files are not read for this: most are read only when a document needs them).
+        let summaries = registry.languageSummaries
         let grammars: [JSONValue] = registry.scopeNames.compactMap { scope in
-            guard let raw = registry.rawGrammar(scopeName: scope) else { return nil }
+            let ids = registry.languageIds(scopeName: scope)
+            guard !ids.isEmpty else { return nil }
+            var fileTypes: [String] = []
+            for summary in summaries where summary.scopeName == scope {
+                for type in summary.extensions.map({ String($0.dropFirst()) }) + summary.filenames
+                where !fileTypes.contains(type) {
+                    fileTypes.append(type)
+                }
+            }
             return [
                 "scopeName": .string(scope),
-                "name": raw.name.map { .string($0) } ?? .null,
-                "languageIds": .array(registry.languageIds(scopeName: scope).map { .string($0) }),
-                "fileTypes": .array(raw.fileTypes.map { .string($0) }),
+                "languageIds": .array(ids.map { .string($0) }),
+                "fileTypes": .array(fileTypes.map { .string($0) }),
             ]
         }
         return [
             "grammars": .array(grammars),
+            "languages": languagesJSON,
             "styleLegend": legend,
             "attributeDeltas": .bool(pushesAttributes),
             "theme": .string(styles.theme.name ?? ""),

@@ -28,6 +28,14 @@ public final class Server {
     /// Whether the client asked for `textStorage/didProcessEditing` pushes.
     var pushesAttributes = false
     var registry = GrammarRegistry()
+    /// Themes the extensions contribute, by label.
+    var themes = ThemeCatalog()
+    /// The client's extension settings, kept across configuration changes.
+    var extensionSettings = ExtensionSettings()
+    /// The client's `grammarPaths`, kept across configuration changes.
+    var grammarPaths: [String] = []
+    /// Grammar files that failed when first needed, to log.
+    let grammarProblems = GrammarProblems()
     var styles: StyleTable
     /// Style ids whose definitions the client has been sent.
     var definedStyles: Set<StyleID> = [.plain]

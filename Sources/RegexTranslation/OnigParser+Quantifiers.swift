@@ -54,7 +54,8 @@ extension OnigParser {
                 return nil
             }
             // `{n,m}?` is lazy, but `{n}?` is `(?:X{n})?` and `{n,m}+` is `(?:X{n,m})+`:
-            // the trailing operator is left for the next round.
+            // the trailing operator is left for the next round (so it is after a reversed
+            // interval, which comes back as fixed).
             quantifier = interval
             if !isFixed, consume(UInt8(ascii: "?")) { quantifier.mode = .lazy }
             return quantifier
@@ -91,8 +92,10 @@ extension OnigParser {
         if minimum > Self.maximumRepeat || (high ?? 0) > Self.maximumRepeat {
             throw error("too big number for repeat range", at: start)
         }
+        // Oniguruma reads `{n,m}` with n > m as the possessive `{m,n}+`, and an operator after
+        // it as a new repetition (`a{2,0}?` is `(?:a{0,2}+)?`), as `{n}` leaves it.
         if let high, high < minimum {
-            throw error("upper bound must be greater than lower bound", at: start)
+            return (OnigQuantifier(min: high, max: minimum, mode: .possessive), true)
         }
         return (OnigQuantifier(min: minimum, max: high, mode: .greedy), isFixed)
     }

@@ -11,10 +11,12 @@
 ;; - `font-lock-face': the face of the run (a face plist built from the
 ;;   push's style definition, or a standard face), with the `highlightd-link'
 ;;   face in front inside links.  `font-lock-face' rather than `face', because
-;;   font-lock erases `face' whenever it refontifies; highlightd.el also turns
-;;   the major mode's own keywords off, so nothing competes with it.  Overlays
-;;   would be safe from font-lock too, but Emacs 28 keeps them in a list:
-;;   tens of thousands of them make every edit slow.
+;;   font-lock erases `face' whenever it refontifies; where the daemon has a
+;;   grammar, highlightd.el also turns the major mode's own keywords off, so
+;;   nothing competes with it (elsewhere a font-lock keyword of highlightd.el
+;;   draws the links over the mode's faces).  Overlays would be safe from
+;;   font-lock too, but Emacs 28 keeps them in a list: tens of thousands of
+;;   them make every edit slow.
 ;; - `highlightd-link': the link's target, and `category' `highlightd--link',
 ;;   which gives links their mouse face, help text and mouse binding.
 ;;
@@ -261,12 +263,21 @@ LATER are the edits made since the push's version."
 (defun highlightd-attributes-apply-push (params later)
   "Apply the push PARAMS to the current buffer.
 LATER lists the edits made since the push's version, as
-`highlightd-attributes--map' takes them."
+`highlightd-attributes--map' takes them.  Returns the buffer positions
+\(START . END) the changes cover now, or nil when they cover nothing."
   (save-restriction
     (widen)
-    (with-silent-modifications
-      (dolist (change (gethash "changes" params))
-        (highlightd-attributes--apply-change change later)))))
+    (let ((start nil) (end nil))
+      (with-silent-modifications
+        (dolist (change (gethash "changes" params))
+          (highlightd-attributes--apply-change change later)
+          (let ((offset (gethash "offset" change)))
+            (dolist (piece (highlightd-attributes--map
+                            offset (+ offset (gethash "length" change)) later))
+              (setq start (min (or start (car piece)) (car piece))
+                    end (max (or end (cdr piece)) (cdr piece)))))))
+      (and start
+           (cons (min (point-max) (1+ start)) (min (point-max) (1+ end)))))))
 
 (defun highlightd-attributes-strip-inserted (start end)
   "Give text inserted over [START, END) no attributes (the client rule, 1).

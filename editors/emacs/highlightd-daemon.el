@@ -7,7 +7,7 @@
 ;; One daemon per Emacs session: started with the first buffer, initialized
 ;; with `positionEncodings: ["utf-32"]' (Emacs counts characters, the daemon
 ;; then counts Unicode scalars: no conversion anywhere) and `attributeDeltas:
-;; true'.  Notifications sent before initialize is answered wait in an outbox.
+;; true'.  Messages sent before initialize is answered wait in an outbox.
 ;; When the daemon exits unexpectedly, we say so once, start it again and let
 ;; highlightd-document.el send every buffer again; four exits within 30
 ;; seconds stop the attempts until M-x highlightd-restart.
@@ -43,6 +43,29 @@ Takes effect at the next \\[highlightd-restart]."
   :type '(repeat directory)
   :group 'highlightd)
 
+(defcustom highlightd-extension-paths nil
+  "VS Code extensions whose languages and grammars the daemon loads.
+Each entry is a folder of extensions (such as ~/.vscode/extensions),
+one extension's folder, or a .vsix file.  Takes effect at the next
+\\[highlightd-restart]."
+  :type '(repeat (choice directory file))
+  :group 'highlightd)
+
+(defcustom highlightd-use-vscode-extensions nil
+  "Non-nil: the daemon also loads the extensions VS Code installed.
+It looks where VS Code keeps them (~/.vscode/extensions and the like).
+Takes effect at the next \\[highlightd-restart]."
+  :type 'boolean
+  :group 'highlightd)
+
+(defcustom highlightd-file-associations nil
+  "File name globs and the language ids they stand for.
+An alist of (GLOB . LANGUAGE-ID), such as ((\"*.tpl\" . \"html\")), as
+in VS Code's files.associations.  Takes effect at the next
+\\[highlightd-restart]."
+  :type '(alist :key-type (string :tag "Glob") :value-type (string :tag "Language id"))
+  :group 'highlightd)
+
 (defconst highlightd-version "0.1.0"
   "The version of highlightd.el.")
 
@@ -59,7 +82,9 @@ Takes effect at the next \\[highlightd-restart]."
   "Counts daemon starts: a document opened in an older one is not open.")
 
 (defvar highlightd-daemon--outbox nil
-  "Notifications (METHOD . PARAMS), newest first, held until initialized.")
+  "Messages held until initialized, newest first.
+Each is (METHOD PARAMS) for a notification, (METHOD PARAMS SUCCESS
+FAILURE) for a request.")
 
 (defvar highlightd-daemon--exits nil
   "The times of the daemon's recent unexpected exits, newest first.")
@@ -82,7 +107,17 @@ Takes effect at the next \\[highlightd-restart]."
   "Send METHOD with PARAMS now, or once the daemon is initialized."
   (pcase highlightd-daemon--state
     ('ready (highlightd-rpc-notify method params))
-    ('starting (push (cons method params) highlightd-daemon--outbox))))
+    ('starting (push (list method params) highlightd-daemon--outbox))))
+
+(defun highlightd-daemon-request (method params success &optional failure)
+  "Send the request METHOD with PARAMS now, or once the daemon is initialized.
+SUCCESS gets the result, FAILURE (if given) the error object, as
+`highlightd-rpc-request' calls them.  Nothing is called if the daemon
+exits first."
+  (pcase highlightd-daemon--state
+    ('ready (highlightd-rpc-request method params success failure))
+    ('starting (push (list method params success failure)
+                     highlightd-daemon--outbox))))
 
 (defun highlightd-daemon-restart ()
   "Stop the daemon and forget its failures, for a fresh start."
@@ -98,6 +133,25 @@ Takes effect at the next \\[highlightd-restart]."
         ((eq (frame-parameter nil 'background-mode) 'light) "light")
         (t "dark")))
 
+(defun highlightd-daemon--settings ()
+  "What the options tell the daemon about grammars, extensions and file names.
+A plist, part of the initializationOptions."
+  (append
+   (and highlightd-grammar-paths
+        (list :grammarPaths
+              (vconcat (mapcar #'expand-file-name highlightd-grammar-paths))))
+   (and highlightd-extension-paths
+        (list :extensionPaths
+              (vconcat (mapcar (lambda (path)
+                                 (directory-file-name (expand-file-name path)))
+                               highlightd-extension-paths))))
+   (list :vscodeExtensions (if highlightd-use-vscode-extensions "auto" "off"))
+   (and highlightd-file-associations
+        (let ((associations (make-hash-table :test 'equal)))
+          (dolist (entry highlightd-file-associations)
+            (puthash (car entry) (cdr entry) associations))
+          (list :fileAssociations associations)))))
+
 (defun highlightd-daemon--initialize-params ()
   "The params of the initialize request."
   (list :processId (emacs-pid)
@@ -105,10 +159,7 @@ Takes effect at the next \\[highlightd-restart]."
         :capabilities (list :general (list :positionEncodings ["utf-32"]))
         :initializationOptions
         (append (list :attributeDeltas t :theme (highlightd-daemon--theme))
-                (and highlightd-grammar-paths
-                     (list :grammarPaths
-                           (vconcat (mapcar #'expand-file-name
-                                            highlightd-grammar-paths)))))))
+                (highlightd-daemon--settings))))
 
 (defun highlightd-daemon--start ()
   "Start and initialize the daemon; non-nil when it started."
@@ -147,8 +198,12 @@ Takes effect at the next \\[highlightd-restart]."
       (highlightd-daemon--probe-theme)
       (let ((waiting (reverse highlightd-daemon--outbox)))
         (setq highlightd-daemon--outbox nil)
-        (dolist (notification waiting)
-          (highlightd-rpc-notify (car notification) (cdr notification)))))))
+        (dolist (message waiting)
+          (pcase-let ((`(,method ,params . ,callbacks) message))
+            (if callbacks
+                (highlightd-rpc-request method params
+                                        (car callbacks) (cadr callbacks))
+              (highlightd-rpc-notify method params))))))))
 
 (defun highlightd-daemon--initialize-failed (error-object)
   "Give up on a daemon that refused initialize with ERROR-OBJECT."

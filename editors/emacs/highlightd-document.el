@@ -7,7 +7,8 @@
 ;; A buffer in `highlightd-mode' is one document of the daemon:
 ;;
 ;; - opened with its whole text (again after a restart, or if a change ever
-;;   escaped `after-change-functions');
+;;   escaped `after-change-functions'), then asked how the daemon highlights
+;;   it (textStorage/language: with a grammar, or as plain text with links);
 ;; - every change queued from `after-change-functions' as an edit at
 ;;   character offset (1- BEG) of the widened buffer, and the queue sent as
 ;;   one textStorage/edit (one version) when Emacs is next idle, so typing
@@ -61,6 +62,13 @@ any text."
   "Functions called in a buffer after a push was applied to it.
 Each is called with the push's version.")
 
+(defvar highlightd-document-language-function #'ignore
+  "Called in a buffer when the daemon said how it highlights it.
+The argument is the scope name of the grammar, or nil for plain text.")
+
+(defvar highlightd-document-applied-function #'ignore
+  "Called in a buffer with START and END after a push changed that range.")
+
 (defvar highlightd-document--buffers (make-hash-table :test 'equal)
   "Document URI -> its buffer.")
 
@@ -75,6 +83,10 @@ Each is called with the push's version.")
 
 (defvar-local highlightd-document--generation nil
   "The `highlightd-daemon-generation' the document was opened in.")
+
+(defvar-local highlightd-document-scope-name nil
+  "The scope of the grammar the daemon highlights this buffer with.
+nil for plain text, and until the daemon said.")
 
 (defvar-local highlightd-document-pending nil
   "Edits not sent yet, newest first, as [OFFSET OLD-LENGTH TEXT].")
@@ -153,10 +165,34 @@ version is mapped through (the client rule, 3).")
              (append (list :uri highlightd-document-uri)
                      (and language (list :languageId language))
                      (list :version highlightd-document-version
-                           :text text)))))
+                           :text text))))
+      (highlightd-document--ask-language))
     (dolist (window (get-buffer-window-list nil t t))
       (set-window-parameter window 'highlightd-viewport nil))
     (highlightd-document--schedule)))
+
+(defun highlightd-document--ask-language ()
+  "Ask the daemon how it highlights this buffer (textStorage/language).
+The answer goes to `highlightd-document-language-function', unless the
+document was closed or opened again meanwhile."
+  (let ((buffer (current-buffer))
+        (uri highlightd-document-uri)
+        (base highlightd-document--base-version))
+    (highlightd-daemon-request
+     "textStorage/language" (list :textDocument (list :uri uri))
+     (lambda (result)
+       (when (buffer-live-p buffer)
+         (with-current-buffer buffer
+           (when (and (equal highlightd-document-uri uri)
+                      (eql highlightd-document--base-version base)
+                      (highlightd-document-open-p))
+             (setq highlightd-document-scope-name
+                   (and (hash-table-p result) (gethash "scopeName" result)))
+             (funcall highlightd-document-language-function
+                      highlightd-document-scope-name)))))
+     (lambda (error-object)
+       (highlightd-rpc-log "textStorage/language for %s failed: %s"
+                           uri (gethash "message" error-object))))))
 
 (defun highlightd-document-open-soon ()
   "Open this buffer's document at the next turn of the event loop.
@@ -288,8 +324,11 @@ language."
                    (integerp version)
                    (<= highlightd-document--base-version version
                        highlightd-document-version))
-          (highlightd-attributes-apply-push
-           params (highlightd-document--edits-after version))
+          (let ((extent (highlightd-attributes-apply-push
+                         params (highlightd-document--edits-after version))))
+            (when extent
+              (funcall highlightd-document-applied-function
+                       (car extent) (cdr extent))))
           (run-hook-with-args 'highlightd-after-push-functions version))))))
 
 (defun highlightd-document--edits-after (version)

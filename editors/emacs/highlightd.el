@@ -38,17 +38,23 @@
 ;;; Font-lock
 
 (defvar-local highlightd--saved-font-lock nil
-  "(FONT-LOCK-DEFAULTS) of the major mode while `highlightd-mode' is on.")
+  "(FONT-LOCK-DEFAULTS) of the major mode while its highlighting is off.")
 
-(defun highlightd--take-over-font-lock ()
-  "Show `font-lock-face' and keep the major mode's own highlighting away.
-The mode's keywords and syntactic fontification would set `face', which
-hides `font-lock-face'.  Keywords that other packages add for the mode
-\(`font-lock-add-keywords') still apply."
-  (setq highlightd--saved-font-lock (list font-lock-defaults))
-  (setq-local font-lock-defaults '(nil t))
-  (highlightd--restart-font-lock)
-  ;; What `font-lock-mode' does, so highlights show with font-lock off too.
+(defconst highlightd--link-keywords
+  '((highlightd--next-link 0 'highlightd-link prepend))
+  "The font-lock keyword that draws links over the major mode's faces.")
+
+(defun highlightd--next-link (limit)
+  "Match the next link between point and LIMIT, for font-lock."
+  (let ((start (text-property-not-all (point) limit 'highlightd-link nil)))
+    (when start
+      (let ((end (next-single-property-change start 'highlightd-link nil limit)))
+        (set-match-data (list start end))
+        (goto-char end)
+        t))))
+
+(defun highlightd--show-font-lock-face ()
+  "Show `font-lock-face' even with font-lock off, as `font-lock-mode' does."
   (unless (memq 'font-lock-face (assq 'face char-property-alias-alist))
     (setq-local char-property-alias-alist
                 (copy-tree char-property-alias-alist))
@@ -57,8 +63,29 @@ hides `font-lock-face'.  Keywords that other packages add for the mode
           (nconc entry (list 'font-lock-face))
         (push (list 'face 'font-lock-face) char-property-alias-alist)))))
 
+(defun highlightd--take-over-font-lock ()
+  "Turn the major mode's own highlighting off: the daemon has a grammar.
+The mode's keywords and syntactic fontification would set `face', which
+hides `font-lock-face'.  Keywords that other packages add for the mode
+\(`font-lock-add-keywords') still apply."
+  (unless highlightd--saved-font-lock
+    ;; Links show through `font-lock-face' here, with the style under them.
+    (font-lock-remove-keywords nil highlightd--link-keywords)
+    (setq highlightd--saved-font-lock (list font-lock-defaults))
+    (setq-local font-lock-defaults '(nil t))
+    (highlightd--restart-font-lock)))
+
+(defun highlightd--keep-font-lock ()
+  "Leave the major mode its highlighting, and draw links over its faces.
+For a buffer the daemon has no grammar for: its pushes then carry only
+links, which a face font-lock sets would hide."
+  (highlightd--restore-font-lock)
+  (font-lock-add-keywords nil highlightd--link-keywords 'append)
+  (when font-lock-mode
+    (font-lock-flush)))
+
 (defun highlightd--restore-font-lock ()
-  "Give the major mode its highlighting back."
+  "Give the major mode its highlighting back, if it was taken."
   (when highlightd--saved-font-lock
     (setq-local font-lock-defaults (car highlightd--saved-font-lock))
     (setq highlightd--saved-font-lock nil)
@@ -70,6 +97,23 @@ hides `font-lock-face'.  Keywords that other packages add for the mode
     (font-lock-mode -1)
     (kill-local-variable 'font-lock-set-defaults)
     (font-lock-mode 1)))
+
+(defvar highlightd-mode)
+
+(defun highlightd--language-decided (scope-name)
+  "The daemon highlights this buffer with the grammar of SCOPE-NAME, or not (nil)."
+  (when highlightd-mode
+    (if scope-name
+        (highlightd--take-over-font-lock)
+      (highlightd--keep-font-lock))))
+
+(defun highlightd--push-applied (start end)
+  "Draw the links of [START, END) again where font-lock draws them."
+  (when (and font-lock-mode (not highlightd--saved-font-lock))
+    (font-lock-flush start end)))
+
+(setq highlightd-document-language-function #'highlightd--language-decided
+      highlightd-document-applied-function #'highlightd--push-applied)
 
 ;;; Links
 
@@ -157,7 +201,10 @@ The daemon (`highlightd-command') starts with the first buffer.
       (add-hook 'change-major-mode-hook #'highlightd--turn-off nil t)
       (add-hook 'after-set-visited-file-name-hook #'highlightd--file-renamed
                 nil t)
-      (highlightd--take-over-font-lock)
+      ;; The major mode keeps its highlighting until the daemon says it
+      ;; has a grammar for the buffer.
+      (highlightd--show-font-lock-face)
+      (highlightd--keep-font-lock)
       (highlightd-document-open-soon)))))
 
 (defun highlightd--disable ()
@@ -172,8 +219,12 @@ The daemon (`highlightd-command') starts with the first buffer.
     (with-silent-modifications
       (highlightd-attributes-clear (point-min) (point-max))))
   (highlightd--restore-font-lock)
+  (font-lock-remove-keywords nil highlightd--link-keywords)
+  (when font-lock-mode
+    (font-lock-flush))
   (setq highlightd-document-uri nil
-        highlightd-document-pending nil))
+        highlightd-document-pending nil
+        highlightd-document-scope-name nil))
 
 (defun highlightd--turn-off ()
   "Detach the buffer before a major mode change.

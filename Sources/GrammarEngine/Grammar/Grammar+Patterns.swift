@@ -107,10 +107,10 @@ extension Grammar {
     private func pattern(for source: RegexSource, allowA: Bool, allowG: Bool) -> Pattern {
         if let compiled = source.compiled(allowA: allowA, allowG: allowG) { return compiled }
         let compiled: Pattern
+        let variant = source.variantSource(allowA: allowA, allowG: allowG)
         do {
             let translated = try OnigurumaTranslator.translate(
-                source.variantSource(allowA: allowA, allowG: allowG),
-                options: TranslationOptions(allowAnchorA: allowA, allowAnchorG: allowG),
+                variant, options: TranslationOptions(allowAnchorA: allowA, allowAnchorG: allowG),
                 classOracle: PCRE2ClassOracle.shared)
             // A live \G depends on the search start and \K moves the reported start: neither
             // result can be reused from another start.
@@ -118,12 +118,51 @@ extension Grammar {
             do {
                 compiled = try Pattern(translated: translated, isCacheable: cacheable)
             } catch {
-                compiled = disabled(source, message: "PCRE2: \(error)")
+                compiled = onigurumaPattern(
+                    source, variant: variant, allowG: allowG, failure: "PCRE2: \(error)")
             }
         } catch {
-            compiled = disabled(source, message: "translation: \(error)")
+            compiled = onigurumaPattern(
+                source, variant: variant, allowG: allowG, failure: "translation: \(error)")
         }
         return source.publish(compiled, allowA: allowA, allowG: allowG)
+    }
+
+    /// The pattern on Oniguruma itself, for one PCRE2 cannot run (`failure` says why); a
+    /// pattern Oniguruma refuses too is disabled and reported.
+    private func onigurumaPattern(_ source: RegexSource, variant: String, allowG: Bool, failure: String)
+        -> Pattern
+    {
+        // As with PCRE2, a live \G or a \K makes a result depend on where the search started.
+        let cacheable = !(allowG && variant.contains("\\G")) && !variant.contains("\\K")
+        do {
+            return try Pattern(oniguruma: Self.rewritingEndAnchor(variant), isCacheable: cacheable)
+        } catch {
+            return disabled(source, message: "\(failure); \(error)")
+        }
+    }
+
+    /// `\z` as vscode-textmate writes it before Oniguruma sees it, `$(?!\n)(?<!\n)`: never at
+    /// the end of a full line (which ends in `\n`), but at the end of a capture's text.
+    static func rewritingEndAnchor(_ source: String) -> String {
+        guard source.contains("\\z") else { return source }
+        var output = ""
+        var scalars = Array(source.unicodeScalars)[...]
+        var classDepth = 0
+        while let scalar = scalars.popFirst() {
+            if scalar == "\\", let next = scalars.popFirst() {
+                if classDepth == 0, next == "z" {
+                    output += "$(?!\\n)(?<!\\n)"
+                } else {
+                    output.unicodeScalars.append(scalar)
+                    output.unicodeScalars.append(next)
+                }
+                continue
+            }
+            if scalar == "[" { classDepth += 1 } else if scalar == "]", classDepth > 0 { classDepth -= 1 }
+            output.unicodeScalars.append(scalar)
+        }
+        return output
     }
 
     private func disabled(_ source: RegexSource, message: String) -> Pattern {

@@ -23,9 +23,13 @@ extension GrammarRegistry {
 
     func canonicalIdLocked(_ name: String) -> String? {
         let wanted = name.lowercased()
-        if scopesByLanguage[wanted] != nil { return name }
-        for language in languages.reversed() {
-            if language.id.lowercased() == wanted { return language.id }
+        for language in languages.reversed() where language.id.lowercased() == wanted {
+            return language.id
+        }
+        if let scope = scopesByLanguage[wanted],
+            let id = entries[scope]?.languageIds.first(where: { $0.lowercased() == wanted })
+        {
+            return id
         }
         for language in languages.reversed()
         where language.aliases.contains(where: { $0.lowercased() == wanted }) {
@@ -45,6 +49,14 @@ extension GrammarRegistry {
         return scopeName(forLanguage: id)
     }
 
+    /// The language a user file association gives the path (the latest matching glob), if any.
+    public func associatedLanguageId(forFile path: String) -> String? {
+        lock.lock()
+        let associations = self.associations
+        lock.unlock()
+        return associations.last { $0.glob.matchesFile(atPath: path) }?.languageId
+    }
+
     /// The language of a file, as VS Code decides it and then beyond:
     ///
     /// 1. the user's file associations (globs), the latest match winning;
@@ -58,13 +70,10 @@ extension GrammarRegistry {
     public func languageId(forFile path: String, text: Substring? = nil) -> String? {
         let fileName = (path.split(separator: "/").last.map(String.init) ?? path)
         let lowered = fileName.lowercased()
+        if let associated = associatedLanguageId(forFile: path) { return associated }
         lock.lock()
-        let associations = self.associations
         let languages = self.languages
         lock.unlock()
-        for association in associations.reversed() where association.glob.matchesFile(atPath: path) {
-            return association.languageId
-        }
         var patternMatch: (id: String, length: Int)?
         var extensionMatch: (id: String, length: Int)?
         for language in languages.reversed() {

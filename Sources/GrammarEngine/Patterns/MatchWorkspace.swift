@@ -133,6 +133,11 @@ public final class MatchWorkspace {
     }
 
     /// The groups of the last successful search, as (start, end) pairs.
+    /// The ovector as `Int`s to write, for matches found by another engine (Oniguruma).
+    var writableOffsets: UnsafeMutablePointer<Int> {
+        UnsafeMutableRawPointer(pcre2_get_ovector_pointer_8(matchData)!).assumingMemoryBound(to: Int.self)
+    }
+
     var ovector: UnsafePointer<Int> {
         UnsafePointer(pcre2_get_ovector_pointer_8(matchData)!)
     }

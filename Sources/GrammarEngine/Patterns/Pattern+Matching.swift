@@ -28,6 +28,10 @@ extension Pattern {
         if start < length, subject[start] & 0xC0 == 0x80 { return false }
         workspace.ensureCapacity(groups: captureCount + 1)
         workspace.searchCount += 1
+        if let oniguruma {
+            let base = subject.baseAddress ?? UnsafePointer(workspace.emptySubject)
+            return oniguruma.search(base, length: length, from: start, into: workspace.writableOffsets)
+        }
         if matchesOnlyLineEnds {
             let end = subject.baseAddress.flatMap { base in
                 memchr(base + start, 0x0A, length - start).map {

@@ -36,6 +36,9 @@ public final class Pattern: @unchecked Sendable {
     /// Where searches may start when every match begins with a run and a byte
     /// (`LeadingRunSkip`); nil otherwise.
     let leadingRun: LeadingRunSkip?
+    /// The Oniguruma regex that runs instead of PCRE2, for a pattern PCRE2 cannot run
+    /// (``init(oniguruma:isCacheable:)``); nil for every other pattern.
+    let oniguruma: OnigurumaRegex?
     // Index into the per-thread search cache.
     let uid: Int
     let code: OpaquePointer
@@ -50,12 +53,40 @@ public final class Pattern: @unchecked Sendable {
     /// the empty string at a line's end (the caller vouches for both; the source is still
     /// compiled, for `source`'s other users). `interruptible` patterns stop at the deadline a
     /// workspace has installed (`SearchDeadline`), at some cost per search.
-    public init(
+    public convenience init(
         _ source: String, isCacheable: Bool = true, isCombinable: Bool = true,
         alternativeCaptureCounts: [Int]? = nil, requiredLiterals: [[UInt8]] = [],
         exactLiteral: [UInt8]? = nil, matchesOnlyLineEnds: Bool = false,
         requiredWords: [[UInt8]] = [], classRun: ClassRun? = nil, leadingRun: LeadingRun? = nil,
         interruptible: Bool = false
+    ) throws(PatternError) {
+        try self.init(
+            source, pcreSource: source, oniguruma: nil, isCacheable: isCacheable, isCombinable: isCombinable,
+            alternativeCaptureCounts: alternativeCaptureCounts, requiredLiterals: requiredLiterals,
+            exactLiteral: exactLiteral, matchesOnlyLineEnds: matchesOnlyLineEnds,
+            requiredWords: requiredWords,
+            classRun: classRun, leadingRun: leadingRun, interruptible: interruptible)
+    }
+
+    /// A pattern run on Oniguruma itself: `source` in Oniguruma syntax, with its anchors
+    /// already replaced for the variant (see `RegexSource`). It takes part in no search
+    /// shortcut and no combined alternation; PCRE2 compiles only an empty placeholder, so that
+    /// the prefilter, which reads PCRE2's compiled code, never skips it.
+    convenience init(oniguruma source: String, isCacheable: Bool) throws(PatternError) {
+        let regex = try OnigurumaRegex(source)
+        try self.init(
+            source, pcreSource: "(?:)", oniguruma: regex, isCacheable: isCacheable, isCombinable: false,
+            alternativeCaptureCounts: nil, requiredLiterals: [], exactLiteral: nil,
+            matchesOnlyLineEnds: false,
+            requiredWords: [], classRun: nil, leadingRun: nil, interruptible: false)
+    }
+
+    private init(
+        _ source: String, pcreSource: String, oniguruma: OnigurumaRegex?, isCacheable: Bool,
+        isCombinable: Bool,
+        alternativeCaptureCounts: [Int]?, requiredLiterals: [[UInt8]], exactLiteral: [UInt8]?,
+        matchesOnlyLineEnds: Bool, requiredWords: [[UInt8]], classRun: ClassRun?, leadingRun: LeadingRun?,
+        interruptible: Bool
     ) throws(PatternError) {
         var errorCode: Int32 = 0
         var errorOffset = 0
@@ -67,7 +98,7 @@ public final class Pattern: @unchecked Sendable {
         let context = pcre2_compile_context_create_8(nil)
         defer { pcre2_compile_context_free_8(context) }
         pcre2_set_newline_8(context, UInt32(PCRE2_NEWLINE_LF))
-        var utf8 = Array(source.utf8)
+        var utf8 = Array(pcreSource.utf8)
         utf8.append(0)
         let compiled = utf8.withUnsafeBufferPointer { buffer in
             pcre2_compile_8(
@@ -78,8 +109,10 @@ public final class Pattern: @unchecked Sendable {
         }
         var count: UInt32 = 0
         _ = pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &count)
+        if let oniguruma { count = UInt32(oniguruma.captureCount) }
         self.source = source
         self.code = compiled
+        self.oniguruma = oniguruma
         self.captureCount = Int(count)
         self.isCacheable = isCacheable
         self.exactLiteral = exactLiteral.flatMap { $0.isEmpty || alternativeCaptureCounts != nil ? nil : $0 }
@@ -91,7 +124,7 @@ public final class Pattern: @unchecked Sendable {
         self.prefilter = .allocate(capacity: 1)
         prefilter.initialize(
             to: SearchPrefilter(
-                code: compiled, source: source, requiredLiterals: requiredLiterals,
+                code: compiled, source: pcreSource, requiredLiterals: requiredLiterals,
                 requiredWords: requiredWords))
         // A JIT failure (say, out of memory for a huge pattern) leaves the interpreter in charge.
         self.isJITCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0

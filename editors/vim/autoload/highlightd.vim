@@ -20,6 +20,7 @@ import autoload 'highlightd/text.vim'
 #   buf, uri, languageId, version (the last sent), openVersion (of the didOpen),
 #   size and lines (of the text the daemon has), edits (see changes.vim), listener,
 #   needsOpen (not open on the daemon), stale (pushes skipped while no window showed it),
+#   scopeName (of the grammar the daemon highlights it with, '' for none or not known yet),
 #   ownsSyntax and syntaxBefore ('syntax' switched off here), mappedGx.
 var docs: dict<dict<any>> = {}
 
@@ -90,7 +91,7 @@ export def Attach(buf: number)
   endif
   var doc: dict<any> = {buf: buf, uri: uri, languageId: languageId, version: 0,
     openVersion: 1, size: 0, lines: 0, edits: [], needsOpen: true, stale: false,
-    ownsSyntax: false, syntaxBefore: '', mappedGx: false}
+    scopeName: '', ownsSyntax: false, syntaxBefore: '', mappedGx: false}
   doc.listener = listener_add((_, _, _, _, entries) => changes.OnChanges(doc, entries), buf)
   docs[buf] = doc
   MapKeys(doc)
@@ -115,12 +116,10 @@ export def Detach(buf: number, unloading = false)
   changes.Close(doc)
   if bufloaded(buf) && !unloading
     properties.ClearLines(buf, 1, text.LineCount(buf))
-    if doc.ownsSyntax && getbufvar(buf, '&syntax') ==# 'OFF'
-      setbufvar(buf, '&syntax', doc.syntaxBefore)
-    endif
+    GiveSyntaxBack(doc)
     UnmapKeys(doc)
   endif
-  styles.UpdateWindows(docs)
+  styles.UpdateWindows(Themed())
 enddef
 
 export def Enable(buf: number)
@@ -137,10 +136,34 @@ enddef
 def Open(doc: dict<any>)
   var started = reltime()
   changes.Open(doc)
-  TakeSyntax(doc)
-  styles.UpdateWindows(docs)
+  AskLanguage(doc)
   SendViewports(doc.buf)
   NoteDuration('slowestOpenMs', started)
+enddef
+
+# Asks the daemon whether it highlights the document with a grammar (`textStorage/language`,
+# after every didOpen). Vim's own syntax stays on until it answers, and where it answers no.
+def AskLanguage(doc: dict<any>)
+  var openVersion = doc.openVersion
+  daemon.Request('textStorage/language', {textDocument: {uri: doc.uri}}, (result) => {
+    if get(docs, doc.buf, {}) isnot doc || doc.needsOpen || doc.openVersion != openVersion
+      return
+    endif
+    var scopeName = get(result, 'scopeName', v:null)
+    doc.scopeName = type(scopeName) == v:t_string ? scopeName : ''
+    if doc.scopeName != ''
+      TakeSyntax(doc)
+    else
+      GiveSyntaxBack(doc)
+    endif
+    styles.UpdateWindows(Themed())
+  })
+enddef
+
+# The documents the daemon highlights with a grammar: their windows get the theme's colours.
+# The others keep the user's, which their own syntax highlighting was made for.
+def Themed(): dict<any>
+  return filter(copy(docs), (_, doc) => doc.scopeName != '')
 enddef
 
 # Vim's own syntax highlighting would show through the characters left in the default
@@ -148,7 +171,6 @@ enddef
 # it).
 def TakeSyntax(doc: dict<any>)
   if get(g:, 'highlightd_keep_syntax', false)
-      || !daemon.HasGrammar(doc.languageId, fnamemodify(bufname(doc.buf), ':t'))
     return
   endif
   var current = getbufvar(doc.buf, '&syntax')
@@ -161,11 +183,19 @@ def TakeSyntax(doc: dict<any>)
   doc.ownsSyntax = true
 enddef
 
+# Gives the buffer back the 'syntax' TakeSyntax switched off, if it did.
+def GiveSyntaxBack(doc: dict<any>)
+  if doc.ownsSyntax && bufloaded(doc.buf) && getbufvar(doc.buf, '&syntax') ==# 'OFF'
+    setbufvar(doc.buf, '&syntax', doc.syntaxBefore)
+  endif
+  doc.ownsSyntax = false
+enddef
+
 export def OnSyntax(buf: number)
   if has_key(docs, buf) && docs[buf].ownsSyntax && expand('<amatch>') !=# 'OFF'
     docs[buf].syntaxBefore = expand('<amatch>')
     timer_start(0, (_) => {
-      if has_key(docs, buf)
+      if has_key(docs, buf) && docs[buf].scopeName != ''
         TakeSyntax(docs[buf])
       endif
     })
@@ -235,7 +265,7 @@ export def ViewportsChanged()
 enddef
 
 export def OnBufWinEnter(buf: number)
-  styles.UpdateWindows(docs)
+  styles.UpdateWindows(Themed())
   if !has_key(docs, buf)
     return
   endif
@@ -258,7 +288,7 @@ def OnInitialized()
     languageId: 'plaintext', version: 1, text: "\n"}})
   daemon.Request('textStorage/attributes', {uri: probeUri}, (result) => {
     styles.Define(get(result, 'styles', {}))
-    styles.UpdateWindows(docs)
+    styles.UpdateWindows(Themed())
   })
   daemon.Notify('textDocument/didClose', {textDocument: {uri: probeUri}})
   for doc in values(docs)
@@ -476,7 +506,8 @@ export def State(): dict<any>
   var documents = {}
   for doc in values(docs)
     documents[doc.buf] = {uri: doc.uri, languageId: doc.languageId, version: doc.version,
-      size: doc.size, lines: doc.lines, needsOpen: doc.needsOpen, edits: len(doc.edits)}
+      size: doc.size, lines: doc.lines, needsOpen: doc.needsOpen, edits: len(doc.edits),
+      scopeName: doc.scopeName}
   endfor
   var info = daemon.Info()
   return extend(styles.State(), {ready: info.ready, pid: info.pid, docs: documents,
@@ -491,8 +522,9 @@ export def Status()
     info.ready ? 'running (pid ' .. info.pid .. ')' : (info.gaveUp ? 'stopped' : 'not running'),
     string(info.command), info.theme)]
   for doc in values(docs)
-    lines->add(printf('  buffer %d %s (%s) version %d%s', doc.buf, doc.uri,
-      doc.languageId == '' ? 'by file name' : doc.languageId, doc.version,
+    lines->add(printf('  buffer %d %s (%s, %s) version %d%s', doc.buf, doc.uri,
+      doc.languageId == '' ? 'by file name' : doc.languageId,
+      doc.scopeName == '' ? "Vim's syntax and links" : doc.scopeName, doc.version,
       doc.needsOpen ? ', not open' : ''))
   endfor
   lines->add('  ' .. string(State().stats))

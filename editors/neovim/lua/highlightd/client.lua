@@ -14,8 +14,9 @@ local state = {
   stopping = false,
   last_restart = nil, -- uv.now() of the last automatic restart
   gave_up = false,
-  handlers = nil, -- { notification = fn(method, params), ready = fn(), exited = fn() }
+  handlers = nil, -- { notification, ready, exited, reconfigured }: see M.configure
   options = nil,
+  settings = nil, -- M.settings() as the running daemon last got them
 }
 
 local function log(level, message)
@@ -213,6 +214,42 @@ local function exited(generation, code, signal)
   M.start()
 end
 
+local function absolute_paths(paths)
+  local result = {}
+  for _, path in ipairs(paths or {}) do
+    local absolute = vim.fn.fnamemodify(vim.fn.expand(path), ":p")
+    result[#result + 1] = (absolute:gsub("(.)/$", "%1")) -- a folder's, without its final "/"
+  end
+  return result
+end
+
+--- The daemon settings the options make: extra grammars, VS Code extensions (folders of
+--- extensions, single extension folders or .vsix files; "auto" also searches
+--- ~/.vscode/extensions), and glob -> language id associations. Sent in `initialize` and, when
+--- they change, in `workspace/didChangeConfiguration`.
+function M.settings(options)
+  local associations = options.file_associations
+  return {
+    grammarPaths = absolute_paths(options.grammar_paths),
+    extensionPaths = absolute_paths(options.extension_paths),
+    vscodeExtensions = options.use_vscode_extensions and "auto" or "off",
+    fileAssociations = (type(associations) == "table" and next(associations)) and associations
+      or vim.empty_dict(),
+  }
+end
+
+-- The settings as `initializationOptions`: empty lists and tables left out.
+local function initialization_options(options, settings)
+  return {
+    attributeDeltas = true,
+    theme = options.theme,
+    grammarPaths = #settings.grammarPaths > 0 and settings.grammarPaths or nil,
+    extensionPaths = #settings.extensionPaths > 0 and settings.extensionPaths or nil,
+    vscodeExtensions = settings.vscodeExtensions,
+    fileAssociations = next(settings.fileAssociations) and settings.fileAssociations or nil,
+  }
+end
+
 --- Starts the daemon if it is not running, and initializes it; `handlers.ready()` runs once it
 --- answered `initialize`.
 function M.start()
@@ -245,15 +282,12 @@ function M.start()
     return
   end
   state.process = process
+  local settings = M.settings(options)
   M.request("initialize", {
     processId = vim.fn.getpid(),
     clientInfo = { name = "highlightd.nvim" },
     capabilities = { general = { positionEncodings = { "utf-8" } } },
-    initializationOptions = {
-      attributeDeltas = true,
-      theme = options.theme,
-      grammarPaths = options.grammar_paths,
-    },
+    initializationOptions = initialization_options(options, settings),
   }, function(error, result)
     if error or not result then
       log(vim.log.levels.ERROR, "initialize failed: " .. vim.inspect(error))
@@ -264,8 +298,15 @@ function M.start()
       return
     end
     state.capabilities = result.capabilities
+    state.settings = settings
     state.ready = true
     M.notify("initialized", vim.empty_dict())
+    -- setup() may have changed the options while the daemon was starting.
+    local current = M.settings(state.options)
+    if not vim.deep_equal(current, settings) then
+      state.settings = current
+      M.notify("workspace/didChangeConfiguration", { settings = { highlightd = current } })
+    end
     state.handlers.ready()
   end, true)
 end
@@ -314,8 +355,20 @@ function M.request(method, params, callback, before_ready)
   return write({ jsonrpc = "2.0", id = state.next_id, method = method, params = params })
 end
 
+--- Takes the options and the handlers: `notification(method, params)` for each notification,
+--- `ready()` once `initialize` is answered, `exited()` when the daemon is gone, and
+--- `reconfigured()` after new settings went to a running daemon (`setup()` called again with
+--- other grammar or extension options), whose languages may then differ.
 function M.configure(options, handlers)
   state.options, state.handlers = options, handlers
+  if state.ready then
+    local settings = M.settings(options)
+    if not vim.deep_equal(settings, state.settings) then
+      state.settings = settings
+      M.notify("workspace/didChangeConfiguration", { settings = { highlightd = settings } })
+      handlers.reconfigured()
+    end
+  end
 end
 
 function M.is_ready()

@@ -8,6 +8,7 @@ local edits = require("highlightd.edits")
 local render = require("highlightd.render")
 
 local options = {}
+local handlers = { language = function() end }
 local documents = {} -- buf -> state
 local by_uri = {} -- uri -> state
 local asking_default = false
@@ -22,29 +23,43 @@ M.languages = {
   gitcommit = "git-commit",
 }
 
-function M.configure(new_options)
+--- Takes the options, and `handlers.language(state)`: called when the daemon said how it
+--- highlights a document (`state.highlighted`, `state.scope_name`).
+function M.configure(new_options, new_handlers)
   options = new_options
+  handlers = new_handlers or handlers
   M.languages = vim.tbl_extend("force", M.languages, new_options.languages or {})
 end
 
--- The language id to send: the mapped filetype if the daemon has a grammar for it, else nil
--- (the daemon then picks a grammar from the file name or the first line).
+-- Whether the daemon knows language `id`: a grammar's language id, or a language of its
+-- `languages` (those of VS Code extensions among them).
+local function knows_language(id)
+  local capabilities = client.capabilities() or {}
+  local text_storage = (capabilities.experimental or {}).textStorage or {}
+  for _, language in ipairs(text_storage.languages or {}) do
+    if language.id == id then
+      return true
+    end
+  end
+  for _, grammar in ipairs(text_storage.grammars or {}) do
+    for _, known in ipairs(grammar.languageIds or {}) do
+      if known == id then
+        return true
+      end
+    end
+  end
+  return false
+end
+
+-- The language id to send: the mapped filetype if the daemon knows it, else nil (the daemon
+-- then picks a grammar from the file name or the first line).
 local function language_of(buf)
   local filetype = vim.bo[buf].filetype
   if filetype == "" then
     return nil
   end
   local id = M.languages[filetype] or filetype
-  local capabilities = client.capabilities() or {}
-  local text_storage = (capabilities.experimental or {}).textStorage or {}
-  for _, grammar in ipairs(text_storage.grammars or {}) do
-    for _, known in ipairs(grammar.languageIds or {}) do
-      if known == id then
-        return id
-      end
-    end
-  end
-  return nil
+  return knows_language(id) and id or nil
 end
 
 -- The buffer as the daemon sees it: lines joined by "\n", with a final "\n".
@@ -132,15 +147,23 @@ local function schedule_flush(state)
   end
 end
 
-local function theme_window(win)
-  if options.colors ~= "theme" or not render.knows_default() then
+local theme_highlight = "Normal:HighlightdNormal,NormalNC:HighlightdNormal"
+
+-- The theme's default colours in a window on a document the daemon highlights; none in one
+-- whose own highlighting stays (it was made for the user's colours).
+local function theme_window(win, state)
+  if options.colors ~= "theme" or not render.knows_default() or state.highlighted == nil then
     return
   end
   api.nvim_win_call(win, function()
     local current = vim.wo.winhighlight
-    if not current:find("Normal:HighlightdNormal", 1, true) then
-      local value = "Normal:HighlightdNormal,NormalNC:HighlightdNormal"
-      vim.opt_local.winhighlight = current == "" and value or (current .. "," .. value)
+    local themed = current:find(theme_highlight, 1, true) ~= nil
+    if state.highlighted and not themed then
+      vim.opt_local.winhighlight = current == "" and theme_highlight
+        or (current .. "," .. theme_highlight)
+    elseif not state.highlighted and themed then
+      local rest = current:gsub(vim.pesc(theme_highlight), ""):gsub(",,+", ",")
+      vim.opt_local.winhighlight = (rest:gsub("^,", ""):gsub(",$", ""))
     end
   end)
 end
@@ -166,7 +189,36 @@ function M.update_viewports(force)
           range = { offset = start, length = math.max(finish - start, 0) },
         })
       end
-      theme_window(win)
+      theme_window(win, state)
+    end
+  end
+end
+
+--- Asks the daemon how it highlights the document of `state` (`textStorage/language`):
+--- `scope_name` is its grammar's scope, nil for plain text; `handlers.language` gets the answer.
+function M.ask_language(state)
+  local open_version = state.open_version
+  local params = { textDocument = { uri = state.uri } }
+  client.request("textStorage/language", params, function(error, result)
+    if documents[state.buf] ~= state or not state.opened or state.open_version ~= open_version then
+      return -- closed or reopened since: the later question decides
+    end
+    if error or type(result) ~= "table" then
+      client.last_error = "textStorage/language: " .. vim.inspect(error or result)
+      return
+    end
+    state.scope_name = result.scopeName
+    state.highlighted = result.scopeName ~= nil
+    handlers.language(state)
+  end)
+end
+
+--- Asks again for every open document (after new settings, with which the daemon may detect
+--- other languages).
+function M.ask_languages()
+  for _, state in pairs(documents) do
+    if state.opened then
+      M.ask_language(state)
     end
   end
 end
@@ -187,6 +239,7 @@ function M.open(state)
   client.notify("textDocument/didOpen", {
     textDocument = { uri = state.uri, languageId = state.language, version = state.version, text = text },
   })
+  M.ask_language(state)
   M.update_viewports(false)
 end
 
@@ -235,6 +288,8 @@ function M.attach(buf)
     targets = {}, -- link extmark id -> target
     applied_version = 0,
     mapped_pushes = 0,
+    highlighted = nil, -- whether the daemon highlights it with a grammar; nil until it said
+    scope_name = nil, -- that grammar's scope
   }
   documents[buf], by_uri[uri] = state, state
   local attached = api.nvim_buf_attach(buf, false, {

@@ -11,18 +11,22 @@ local api = vim.api
 local client = require("highlightd.client")
 local document = require("highlightd.document")
 local render = require("highlightd.render")
+local syntax = require("highlightd.syntax")
 
 M.defaults = {
   cmd = { "highlightd", "serve" }, -- the daemon; found on PATH
   theme = "dark", -- dark, light, or a path to a VS Code JSON / .tmTheme theme
   grammar_paths = nil, -- folders of extra TextMate grammars
+  extension_paths = nil, -- VS Code extensions: folders of them, extension folders, .vsix files
+  use_vscode_extensions = false, -- true: also the extensions VS Code installed (~/.vscode/...)
+  file_associations = nil, -- { ["*.glob"] = "language id" }, as VS Code's files.associations
   colors = "theme", -- "theme": the theme's colours and background; "foreground": no backgrounds
   map_to_standard_groups = false, -- link styles to Comment, String, Keyword... by token type
   groups = nil, -- overrides of the token type -> group table used by map_to_standard_groups
   languages = nil, -- extra filetype -> language id entries
   filter = nil, -- function(buf) -> boolean: which named buffers to attach
   priority = 150, -- extmark priority (above Tree-sitter's 100 and LSP semantic tokens' 125)
-  disable_syntax = true, -- turn off regex syntax and Tree-sitter highlighting in attached buffers
+  disable_syntax = true, -- turn off regex syntax and Tree-sitter where the daemon has a grammar
   gx = true, -- map gx in attached buffers to open the link under the cursor
   open = nil, -- function(target): how links are opened (default: vim.ui.open or xdg-open)
   apply_budget_ms = 8, -- time per main-loop turn for applying pushes; the rest waits a turn
@@ -105,14 +109,20 @@ local function attach(buf)
   end
   document.attach(buf)
   if document.state(buf) then
-    if M.options.disable_syntax then
-      vim.bo[buf].syntax = "OFF"
-      if vim.treesitter and vim.treesitter.stop then
-        pcall(vim.treesitter.stop, buf)
-      end
-    end
     map_gx(buf)
   end
+end
+
+-- The daemon said how it highlights a buffer: with a grammar, Neovim's own highlighting goes
+-- (it would show through the characters of the default style); without one, the buffer keeps
+-- it and gets only the daemon's links.
+local function language_decided(state)
+  if state.highlighted and M.options.disable_syntax then
+    syntax.take(state.buf)
+  else
+    syntax.give_back(state.buf)
+  end
+  document.update_viewports(false)
 end
 
 --- Calls `callback(error, answer)` with the daemon's `textStorage/attributes` for `buf` (the whole
@@ -147,6 +157,8 @@ function M.status()
       buf = buf,
       uri = state.uri,
       language = state.language,
+      highlighted = state.highlighted,
+      scope_name = state.scope_name,
       version = state.version,
       applied_version = state.applied_version,
       opened = state.opened,
@@ -171,12 +183,13 @@ local function define_commands()
   end, { desc = "Show the highlightd daemon and documents" })
 end
 
---- Configures the plugin and attaches to every named buffer, now and later.
+--- Configures the plugin and attaches to every named buffer, now and later. Called again, it
+--- sends changed grammar and extension options to the running daemon.
 function M.setup(user_options)
   M.options = vim.tbl_deep_extend("force", vim.deepcopy(M.defaults), user_options or {})
   local options = M.options
   render.configure(options)
-  document.configure(options)
+  document.configure(options, { language = language_decided })
   client.configure(options, {
     notification = function(method, params)
       if method == "textStorage/didProcessEditing" then
@@ -190,6 +203,7 @@ function M.setup(user_options)
     end,
     ready = document.open_all,
     exited = document.lost_daemon,
+    reconfigured = document.ask_languages,
   })
   define_commands()
   local group = api.nvim_create_augroup("highlightd", { clear = true })
@@ -204,6 +218,13 @@ function M.setup(user_options)
     callback = function(event)
       if document.state(event.buf) then
         document.refresh(event.buf)
+        -- A filetype plugin may start Tree-sitter after this autocommand.
+        vim.schedule(function()
+          local state = document.state(event.buf)
+          if state and state.highlighted and options.disable_syntax then
+            syntax.take(event.buf)
+          end
+        end)
       else
         attach(event.buf)
       end
@@ -213,6 +234,7 @@ function M.setup(user_options)
     group = group,
     callback = function(event)
       document.detach(event.buf)
+      syntax.forget(event.buf)
     end,
   })
   api.nvim_create_autocmd({ "BufWinEnter", "WinScrolled", "WinResized", "VimResized" }, {
@@ -225,8 +247,9 @@ function M.setup(user_options)
     group = group,
     callback = function(event)
       -- `syntax on` sets 'syntax' on FileType, whatever order the autocommands run in.
-      if options.disable_syntax and document.state(event.buf) and event.match ~= "OFF" then
-        vim.bo[event.buf].syntax = "OFF"
+      local state = document.state(event.buf)
+      if options.disable_syntax and state and state.highlighted and event.match ~= "OFF" then
+        syntax.take(event.buf)
       end
     end,
   })

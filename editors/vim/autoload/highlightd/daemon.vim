@@ -17,8 +17,6 @@ var failedToStart = false   # the command could not run (said once)
 var exits: list<number> = []          # localtime() of recent unexpected exits
 var stderrTail: list<string> = []     # the daemon's last lines on stderr and logMessages
 var serverInfo: dict<any> = {}
-var grammarIds: dict<bool> = {}       # LSP language ids with a grammar
-var grammarFileTypes: dict<bool> = {} # file extensions and names with a grammar
 var restarts = 0
 var received = ''                     # output not yet parsed into messages
 var nextId = 0
@@ -45,6 +43,33 @@ enddef
 
 export def Ready(): bool
   return ready
+enddef
+
+# The options that tell the daemon where grammars and VS Code extensions are, and which
+# language a file name means: `initializationOptions` (and `settings.highlightd` of
+# `workspace/didChangeConfiguration`).
+export def Settings(): dict<any>
+  var settings: dict<any> = {
+    vscodeExtensions: get(g:, 'highlightd_use_vscode_extensions', false) ? 'auto' : 'off'}
+  var grammarPaths = get(g:, 'highlightd_grammar_paths', [])
+  if !empty(grammarPaths)
+    settings.grammarPaths = grammarPaths
+  endif
+  var extensionPaths = get(g:, 'highlightd_extension_paths', [])
+  if !empty(extensionPaths)
+    settings.extensionPaths = mapnew(extensionPaths, (_, path) => AbsolutePath(path))
+  endif
+  var associations = get(g:, 'highlightd_file_associations', {})
+  if !empty(associations)
+    settings.fileAssociations = associations
+  endif
+  return settings
+enddef
+
+# `~` and environment variables expanded, relative to the current directory, no final slash.
+def AbsolutePath(path: string): string
+  var absolute = fnamemodify(expand(path), ':p')
+  return absolute =~ './$' ? absolute[0 : -2] : absolute
 enddef
 
 # Sends a notification or, with Callback (given the response), a request; false when there
@@ -176,11 +201,7 @@ export def Start(eventHandlers: dict<any>): bool
     return false
   endif
   channel = job_getchannel(job)
-  var options: dict<any> = {attributeDeltas: true, theme: Theme()}
-  var grammarPaths = get(g:, 'highlightd_grammar_paths', [])
-  if !empty(grammarPaths)
-    options.grammarPaths = grammarPaths
-  endif
+  var options: dict<any> = extend({attributeDeltas: true, theme: Theme()}, Settings())
   Send({method: 'initialize', params: {
     processId: getpid(),
     clientInfo: {name: 'vim', version: string(v:version)},
@@ -206,17 +227,6 @@ def OnInitialize(forJob: job, response: dict<any>)
     return
   endif
   serverInfo = get(result, 'serverInfo', {})
-  grammarIds = {}
-  grammarFileTypes = {}
-  var textStorage = get(get(capabilities, 'experimental', {}), 'textStorage', {})
-  for grammar in get(textStorage, 'grammars', [])
-    for id in get(grammar, 'languageIds', [])
-      grammarIds[id] = true
-    endfor
-    for fileType in get(grammar, 'fileTypes', [])
-      grammarFileTypes[fileType] = true
-    endfor
-  endfor
   Send({method: 'initialized', params: {}})
   ready = true
   handlers.initialized()
@@ -299,11 +309,6 @@ export def Reset()
   gaveUp = false
   failedToStart = false
   exits = []
-enddef
-
-export def HasGrammar(languageId: string, fileName: string): bool
-  return has_key(grammarIds, languageId) || has_key(grammarFileTypes, fileName)
-    || has_key(grammarFileTypes, fnamemodify(fileName, ':e'))
 enddef
 
 export def Info(): dict<any>

@@ -1,0 +1,137 @@
+import Foundation
+import GrammarEngine
+import JSONRPC
+import Synchronization
+import TextRope
+import ThemeEngine
+import VSCodeExtensions
+
+/// The extension settings a client gives in `initializationOptions` and may change with
+/// `workspace/didChangeConfiguration`.
+struct ExtensionSettings: Sendable {
+    /// `extensionPaths`: extension folders, folders of them and `.vsix` files.
+    var paths: [String] = []
+    /// `vscodeExtensions: "auto"`: also the places VS Code keeps extensions.
+    var automatic = false
+    /// `fileAssociations`: glob → language id, like VS Code's `files.associations`.
+    var associations: [(glob: String, languageId: String)] = []
+}
+
+/// Grammar files that failed when first needed (reported by the registry from any thread),
+/// waiting to be logged by the server.
+final class GrammarProblems: Sendable {
+    private let pending = Mutex<[String]>([])
+
+    func add(_ message: String) {
+        pending.withLock { $0.append(message) }
+    }
+
+    func take() -> [String] {
+        pending.withLock { list in
+            defer { list.removeAll() }
+            return list
+        }
+    }
+}
+
+extension Server {
+    /// Reads `extensionPaths`, `vscodeExtensions` and `fileAssociations` of a settings object
+    /// into `settings`; absent keys keep their values. Returns whether any was present.
+    func readExtensionSettings(
+        _ section: Params, prefix: String, into settings: inout ExtensionSettings
+    ) throws(ResponseError) -> Bool {
+        var changed = false
+        if let paths = try grammarPaths(section, field: prefix + "extensionPaths") {
+            settings.paths = paths
+            changed = true
+        }
+        if let mode = try section.optionalString(prefix + "vscodeExtensions") {
+            guard mode == "auto" || mode == "off" else {
+                throw .invalidParams("\(prefix)vscodeExtensions must be \"auto\" or \"off\"")
+            }
+            settings.automatic = mode == "auto"
+            changed = true
+        }
+        if let value = section.optional(prefix + "fileAssociations"), value != .null {
+            guard case .object(let pairs) = value else {
+                throw .invalidParams("\(prefix)fileAssociations must be an object of glob → language id")
+            }
+            var associations: [(glob: String, languageId: String)] = []
+            for (glob, language) in pairs {
+                guard let language = language.stringValue, !language.isEmpty, !glob.isEmpty else {
+                    throw .invalidParams("\(prefix)fileAssociations[\(glob)] must be a language id")
+                }
+                associations.append((glob, language))
+            }
+            settings.associations = associations
+            changed = true
+        }
+        return changed
+    }
+
+    /// The extension paths to read: automatic places first, so that the client's win.
+    var extensionURLs: [URL] {
+        (extensionSettings.automatic ? ExtensionSet.automaticLocations() : [])
+            + extensionSettings.paths.map { URL(fileURLWithPath: $0) }
+    }
+
+    /// Logs the grammar files that failed since the last call.
+    func logGrammarProblems() {
+        for message in grammarProblems.take() { log(message) }
+    }
+
+    /// The languages the registry highlights, for `initialize` and plugins deciding where to
+    /// keep the editor's own highlighting.
+    var languagesJSON: JSONValue {
+        .array(
+            registry.languageSummaries.compactMap { language in
+                guard let scope = language.scopeName else { return nil }
+                return [
+                    "id": .string(language.id),
+                    "aliases": .array(language.aliases.map { .string($0) }),
+                    "extensions": .array(language.extensions.map { .string($0) }),
+                    "filenames": .array(language.filenames.map { .string($0) }),
+                    "filenamePatterns": .array(language.filenamePatterns.map { .string($0) }),
+                    "scopeName": .string(scope),
+                    "source": .string(language.origin),
+                ]
+            })
+    }
+
+    /// `textStorage/language`: the language a document is highlighted as (`scopeName` null:
+    /// plain text), or with a `position`, the language at that position (an embedded one
+    /// inside a fenced block, a `<style>` element, …).
+    func language(_ params: Params) throws(ResponseError) -> JSONValue {
+        let document = try document(params.string("textDocument.uri"))
+        guard let highlighter = document.highlighter else {
+            return [
+                "languageId": document.detectedLanguageId.map { .string($0) } ?? .null, "scopeName": .null,
+            ]
+        }
+        let languageId = document.detectedLanguageId ?? document.languageId
+        guard params.optional("position") != nil else {
+            return ["languageId": .string(languageId), "scopeName": .string(document.scopeName)]
+        }
+        let text = document.storage.text
+        let position = LinePosition(
+            line: try params.int("position.line", atLeast: 0),
+            character: try params.int("position.character", atLeast: 0))
+        let offset: Int
+        do throws(TextPositionError) {
+            offset = try text.utf8Offset(of: position, unit: encoding)
+        } catch {
+            throw .invalidParams("position: \(error)")
+        }
+        let line = text.lineIndex(containingUTF8: offset)
+        let lineStart = (try? text.lineBounds(line).start) ?? 0
+        let scopes = highlighter.scopes(
+            atLine: line, utf8Column: offset - lineStart, storage: document.storage)
+        let atPosition = registry.language(
+            atScopes: scopes, rootScope: document.scopeName, languageId: languageId)
+        return [
+            "languageId": .string(atPosition),
+            "scopeName": .string(document.scopeName),
+            "scopes": .array(scopes.map { .string($0) }),
+        ]
+    }
+}

@@ -1,0 +1,133 @@
+import DaemonCore
+import Foundation
+import JSONRPC
+import TestSupport
+import Testing
+
+/// VS Code extensions over the protocol: `extensionPaths`, `fileAssociations`, theme labels,
+/// the `languages` list and `textStorage/language`.
+@Suite(.enabled(if: TestData.shouldRun, TestData.skipReason))
+struct ExtensionProtocolTests {
+    static func extensions(_ name: String) throws -> JSONValue {
+        .string(try TestData.url("vscode-extensions/\(name)").path)
+    }
+
+    static func open(_ transcript: Transcript, _ uri: String, _ text: String, language: String = "") {
+        transcript.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": .string(uri), "languageId": .string(language), "version": 1, "text": .string(text),
+                ]
+            ])
+    }
+
+    static func language(_ transcript: Transcript, _ uri: String, position: (Int, Int)? = nil) -> JSONValue? {
+        var params: [String: JSONValue] = ["textDocument": ["uri": .string(uri)]]
+        if let position {
+            params["position"] = ["line": .integer(position.0), "character": .integer(position.1)]
+        }
+        return try? transcript.request("textStorage/language", .object(params)).get()
+    }
+
+    @Test func initializeListsTheExtensionsLanguagesAndTheirDocumentsAreHighlighted() throws {
+        let fresh = Transcript(options: ["extensionPaths": [try Self.extensions("vscode-zig")]])
+        Self.open(fresh, "file:///src/main.zig", "const x = 1;\n")
+        Self.open(fresh, "file:///src/init.lua", "local x = 1\n", language: "lua")
+        #expect(
+            Self.language(fresh, "file:///src/main.zig") == ["languageId": "zig", "scopeName": "source.zig"])
+        #expect(Self.language(fresh, "file:///src/init.lua") == ["languageId": .null, "scopeName": .null])
+        let runs = fresh.attributes("file:///src/main.zig")?["runs"]?.arrayValue ?? []
+        #expect(runs.count > 1, "the zig document has more than one style")
+    }
+
+    @Test func theInitializeResultNamesEachLanguageWithItsFiles() throws {
+        let transcript = Transcript.uninitialized()
+        let answer = try transcript.request(
+            "initialize",
+            [
+                "capabilities": [:],
+                "initializationOptions": ["extensionPaths": [try Self.extensions("rainbow-csv")]],
+            ]
+        ).get()
+        let languages =
+            answer["capabilities"]?["experimental"]?["textStorage"]?["languages"]?.arrayValue ?? []
+        let tsv = languages.first { $0["id"] == "tsv" }
+        #expect(tsv?["scopeName"] == "text.tsv")
+        #expect(tsv?["extensions"] == [".tsv", ".tab"])
+        #expect(tsv?["source"]?.stringValue?.hasSuffix("rainbow-csv") == true)
+    }
+
+    @Test func aFileAssociationWinsOverTheClientsLanguageIdAndTheFileName() throws {
+        let transcript = Transcript(options: [
+            "extensionPaths": [try Self.extensions("vscode-zig")], "fileAssociations": ["*.conf": "zig"],
+        ])
+        Self.open(transcript, "file:///etc/app.conf", "const x = 1;\n", language: "ini")
+        #expect(Self.language(transcript, "file:///etc/app.conf")?["languageId"] == "zig")
+    }
+
+    @Test func theLanguageAtAPositionInsideAFencedBlockIsTheFencesLanguage() throws {
+        let transcript = Transcript(options: [
+            "extensionPaths": [try Self.extensions("vscode-zig")],
+            "grammarPaths": [.string(TestData.projectRoot.appendingPathComponent("Grammars/Languages").path)],
+        ])
+        Self.open(
+            transcript, "file:///notes.md", "# Notes\n\n```zig\nconst x = 1;\n```\n", language: "markdown")
+        #expect(Self.language(transcript, "file:///notes.md", position: (3, 2))?["languageId"] == "zig")
+        #expect(Self.language(transcript, "file:///notes.md", position: (0, 2))?["languageId"] == "markdown")
+    }
+
+    @Test func aThemeIsChosenByItsExtensionLabel() throws {
+        let transcript = Transcript.uninitialized()
+        let accepted = transcript.request(
+            "initialize",
+            [
+                "capabilities": [:],
+                "initializationOptions": [
+                    "extensionPaths": [try Self.extensions("night-owl")], "theme": "Night Owl",
+                ],
+            ])
+        #expect(
+            (try? accepted.get())?["capabilities"]?["experimental"]?["textStorage"]?["theme"] == "Night Owl")
+        let refused = Transcript.uninitialized().request(
+            "initialize", ["capabilities": [:], "initializationOptions": ["theme": "Night Owl"]])
+        #expect((try? refused.get()) == nil, "without the extension the label is unknown")
+    }
+
+    @Test func changingTheExtensionsRehighlightsOpenDocumentsAndABadThemeChangesNothing() throws {
+        let transcript = Transcript()
+        Self.open(transcript, "file:///main.zig", "const x = 1;\n")
+        #expect(Self.language(transcript, "file:///main.zig")?["scopeName"] == .null)
+        transcript.notify(
+            "workspace/didChangeConfiguration",
+            ["settings": ["highlightd": ["extensionPaths": [try Self.extensions("vscode-zig")]]]])
+        #expect(Self.language(transcript, "file:///main.zig")?["scopeName"] == "source.zig")
+        let sent = transcript.notify(
+            "workspace/didChangeConfiguration",
+            ["settings": ["highlightd": ["extensionPaths": [], "theme": "No Such Theme"]]])
+        #expect(Transcript.rejections(in: sent).count == 1)
+        #expect(
+            Self.language(transcript, "file:///main.zig")?["scopeName"] == "source.zig",
+            "a refused change changes nothing")
+        transcript.notify(
+            "workspace/didChangeConfiguration", ["settings": ["highlightd": ["extensionPaths": []]]])
+        #expect(Self.language(transcript, "file:///main.zig")?["scopeName"] == .null)
+    }
+
+    @Test func badExtensionSettingsAreRefusedNamingTheField() throws {
+        for (options, field) in [
+            (["vscodeExtensions": JSONValue.string("sometimes")], "vscodeExtensions"),
+            (["fileAssociations": ["*.x": 3]], "fileAssociations"),
+            (["extensionPaths": [3]], "extensionPaths"),
+        ] as [([String: JSONValue], String)] {
+            let answer = Transcript.uninitialized().request(
+                "initialize", ["capabilities": [:], "initializationOptions": .object(options)])
+            guard case .failure(let error) = answer else {
+                Issue.record("\(options) was accepted")
+                continue
+            }
+            #expect(error.code == -32602)
+            #expect(error.message.contains(field))
+        }
+    }
+}
