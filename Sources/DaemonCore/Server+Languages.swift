@@ -57,7 +57,8 @@ extension Server {
                 throw .invalidParams("\(prefix)fileAssociations must be an object of glob → language id")
             }
             var associations: [(glob: String, languageId: String)] = []
-            for (glob, language) in pairs {
+            // An object has no order: the longest glob, the most specific, goes last and wins.
+            for (glob, language) in pairs.sorted(by: { ($0.key.count, $0.key) < ($1.key.count, $1.key) }) {
                 guard let language = language.stringValue, !language.isEmpty, !glob.isEmpty else {
                     throw .invalidParams("\(prefix)fileAssociations[\(glob)] must be a language id")
                 }

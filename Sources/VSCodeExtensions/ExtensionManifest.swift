@@ -28,125 +28,151 @@ public struct ExtensionManifest: Sendable {
     public var problems: [ExtensionError] = []
 
     /// Reads `package.json` (and `package.nls.json` if present) in `folder`.
+    ///
+    /// Manifests are parsed with the grammar engine's JSON reader into `RawValue`s: with
+    /// hundreds of extensions, Foundation's `JSONSerialization` and the casts out of `Any`
+    /// it needs cost more than the rest of start-up.
     public init(folder: URL, origin: String? = nil) throws(ExtensionError) {
-        self.folder = folder.standardizedFileURL
+        let folderPath = Self.normalized(folder.path)
+        self.folder = URL(fileURLWithPath: folderPath, isDirectory: true)
         self.origin = origin ?? folder.path
-        let manifestURL = folder.appendingPathComponent("package.json")
-        let object = try Self.jsonObject(manifestURL)
-        let strings = (try? Self.jsonObject(folder.appendingPathComponent("package.nls.json"))) ?? [:]
-        let publisher = object["publisher"] as? String ?? "unknown"
-        let name = object["name"] as? String ?? folder.lastPathComponent
-        identifier = "\(publisher).\(name)".lowercased()
-        version = object["version"] as? String ?? "0"
-        let contributes = object["contributes"] as? [String: Any] ?? [:]
-        for entry in contributes["languages"] as? [Any] ?? [] {
-            guard let entry = entry as? [String: Any], let id = entry["id"] as? String, !id.isEmpty else {
-                problems.append(.malformed(path: manifestURL.path, reason: "a language without an id"))
+        let manifestPath = folderPath + "/package.json"
+        let object = try Self.jsonObject(manifestPath)
+        let strings = (try? Self.jsonObject(folderPath + "/package.nls.json")) ?? .object([])
+        let publisher = object["publisher"]?.stringValue ?? "unknown"
+        let name = object["name"]?.stringValue ?? folder.lastPathComponent
+        identifier = (publisher + "." + name).lowercased()
+        version = object["version"]?.stringValue ?? "0"
+        let contributes = object["contributes"] ?? .object([])
+        for entry in Self.items(contributes["languages"]) {
+            guard let id = entry["id"]?.stringValue, !id.isEmpty else {
+                problems.append(.malformed(path: manifestPath, reason: "a language without an id"))
                 continue
             }
-            languages.append(language(id: id, entry))
+            languages.append(language(id: id, entry, folderPath: folderPath))
         }
-        for entry in contributes["grammars"] as? [Any] ?? [] {
-            guard let entry = entry as? [String: Any] else { continue }
+        for entry in Self.items(contributes["grammars"]) {
             do {
-                grammars.append(try grammar(entry))
+                grammars.append(try grammar(entry, folderPath: folderPath))
             } catch {
                 problems.append(error)
             }
         }
-        for entry in contributes["themes"] as? [Any] ?? [] {
-            guard let entry = entry as? [String: Any] else { continue }
+        for entry in Self.items(contributes["themes"]) {
             do {
-                themes.append(try theme(entry, strings: strings))
+                themes.append(try theme(entry, strings: strings, folderPath: folderPath))
             } catch {
                 problems.append(error)
             }
         }
     }
 
-    private func language(id: String, _ entry: [String: Any]) -> LanguageDefinition {
+    private func language(id: String, _ entry: RawValue, folderPath: String) -> LanguageDefinition {
         var definition = LanguageDefinition(
             id: id, aliases: Self.strings(entry["aliases"]), extensions: Self.strings(entry["extensions"]),
             filenames: Self.strings(entry["filenames"]),
             filenamePatterns: Self.strings(entry["filenamePatterns"]),
-            firstLine: entry["firstLine"] as? String, origin: origin)
-        if let path = entry["configuration"] as? String, let url = try? resolve(path) {
-            definition.configurationPath = url.path
+            firstLine: entry["firstLine"]?.stringValue, origin: origin)
+        if let path = entry["configuration"]?.stringValue, let resolved = try? resolve(path, in: folderPath) {
+            definition.configurationPath = resolved
         }
         return definition
     }
 
-    private func grammar(_ entry: [String: Any]) throws(ExtensionError) -> GrammarDefinition {
-        guard let scopeName = entry["scopeName"] as? String, !scopeName.isEmpty,
-            let path = entry["path"] as? String
+    private func grammar(_ entry: RawValue, folderPath: String) throws(ExtensionError) -> GrammarDefinition {
+        guard let scopeName = entry["scopeName"]?.stringValue, !scopeName.isEmpty,
+            let path = entry["path"]?.stringValue
         else {
             throw .malformed(
-                path: folder.appendingPathComponent("package.json").path,
-                reason: "a grammar without scopeName or path")
+                path: folderPath + "/package.json", reason: "a grammar without scopeName or path")
         }
         return GrammarDefinition(
-            scopeName: scopeName, path: try resolve(path), languageId: entry["language"] as? String,
+            scopeName: scopeName, path: URL(fileURLWithPath: try resolve(path, in: folderPath)),
+            languageId: entry["language"]?.stringValue,
             embeddedLanguages: Self.stringMap(entry["embeddedLanguages"]),
-            tokenTypes: Self.stringMap(entry["tokenTypes"]),
-            injectTo: Self.strings(entry["injectTo"]),
+            tokenTypes: Self.stringMap(entry["tokenTypes"]), injectTo: Self.strings(entry["injectTo"]),
             balancedBracketScopes: Self.strings(entry["balancedBracketScopes"]),
             unbalancedBracketScopes: Self.strings(entry["unbalancedBracketScopes"]), origin: origin)
     }
 
-    private func theme(_ entry: [String: Any], strings: [String: Any]) throws(ExtensionError)
-        -> ThemeCatalog.Entry
-    {
-        guard let path = entry["path"] as? String else {
-            throw .malformed(
-                path: folder.appendingPathComponent("package.json").path, reason: "a theme without a path")
+    private func theme(
+        _ entry: RawValue, strings: RawValue, folderPath: String
+    ) throws(ExtensionError) -> ThemeCatalog.Entry {
+        guard let path = entry["path"]?.stringValue else {
+            throw .malformed(path: folderPath + "/package.json", reason: "a theme without a path")
         }
-        let url = try resolve(path)
+        let url = URL(fileURLWithPath: try resolve(path, in: folderPath))
         var label =
-            entry["label"] as? String ?? entry["id"] as? String
+            entry["label"]?.stringValue ?? entry["id"]?.stringValue
             ?? url.deletingPathExtension().lastPathComponent
         // `%key%` names a string of package.nls.json.
         if label.count > 2, label.hasPrefix("%"), label.hasSuffix("%"),
-            let localized = strings[String(label.dropFirst().dropLast())] as? String
+            let localized = strings[String(label.dropFirst().dropLast())]?.stringValue
         {
             label = localized
         }
         return ThemeCatalog.Entry(
-            label: label, path: url, uiTheme: entry["uiTheme"] as? String, origin: origin)
+            label: label, path: url, uiTheme: entry["uiTheme"]?.stringValue, origin: origin)
     }
 
-    /// The URL of a manifest path, refused when it leads out of the extension folder.
-    func resolve(_ path: String) throws(ExtensionError) -> URL {
-        let url = folder.appendingPathComponent(path).standardizedFileURL
-        guard url.path.hasPrefix(folder.path + "/") else {
+    /// The path of a manifest path inside `folderPath`, refused when it leads out of it.
+    func resolve(_ path: String, in folderPath: String) throws(ExtensionError) -> String {
+        let resolved = Self.normalized(path.hasPrefix("/") ? path : folderPath + "/" + path)
+        guard resolved.hasPrefix(folderPath + "/") else {
             throw .pathOutsideExtension(path: path, extension: origin)
         }
-        return url
+        return resolved
     }
 
-    static func jsonObject(_ url: URL) throws(ExtensionError) -> [String: Any] {
+    /// An absolute path with `.`, `..` and repeated slashes resolved by name (no file system
+    /// access, links are not followed).
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..": _ = parts.popLast()
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    static func jsonObject(_ path: String) throws(ExtensionError) -> RawValue {
         let bytes: [UInt8]
         do {
-            bytes = try ResourceFile.contents(of: url)
+            bytes = try BoundedFile.contents(atPath: path, limit: ResourceFile.maximumSize)
         } catch {
-            throw .unreadable(path: url.path, reason: "\(error)")
+            throw .unreadable(path: path, reason: "\(error)")
         }
-        let value: Any
+        let value: RawValue
         do {
-            value = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+            value = try RawValue.parse(Data(bytes), format: .json)
         } catch {
-            throw .malformed(path: url.path, reason: "not JSON: \(error.localizedDescription)")
+            throw .malformed(path: path, reason: "\(error)")
         }
-        guard let object = value as? [String: Any] else {
-            throw .malformed(path: url.path, reason: "the JSON root is not an object")
+        guard case .object = value else {
+            throw .malformed(path: path, reason: "the JSON root is not an object")
         }
-        return object
+        return value
     }
 
-    static func strings(_ value: Any?) -> [String] {
-        (value as? [Any])?.compactMap { $0 as? String } ?? []
+    static func items(_ value: RawValue?) -> [RawValue] {
+        guard case .array(let items)? = value else { return [] }
+        return items.filter { if case .object = $0 { return true } else { return false } }
     }
 
-    static func stringMap(_ value: Any?) -> [String: String] {
-        (value as? [String: Any])?.compactMapValues { $0 as? String } ?? [:]
+    static func strings(_ value: RawValue?) -> [String] {
+        guard case .array(let items)? = value else { return [] }
+        return items.compactMap(\.stringValue)
+    }
+
+    static func stringMap(_ value: RawValue?) -> [String: String] {
+        guard case .object(let pairs)? = value else { return [:] }
+        var map: [String: String] = [:]
+        for (key, item) in pairs {
+            if let text = item.stringValue { map[key] = text }
+        }
+        return map
     }
 }

@@ -19,6 +19,7 @@ struct MessageGenerator {
             options["grammarPaths"] = hostile(
                 &input, likely: .array([.string(grammarFolderPath), "/dev/zero"]))
         }
+        if input.below(8) == 0 { options.merge(extensionSettings(&input)) { $1 } }
         var capabilities: [String: JSONValue] = [
             "general": ["positionEncodings": [.string(input.pick(["utf-8", "utf-16", "utf-32"]))]]
         ]
@@ -30,6 +31,27 @@ struct MessageGenerator {
         return request(
             "initialize",
             ["capabilities": .object(capabilities), "initializationOptions": .object(options)])
+    }
+
+    /// Extension settings, mostly well-formed: the grammar folder as an "extension" (no
+    /// manifest), files that are no extension, associations to known and unknown languages.
+    func extensionSettings(_ input: inout FuzzInput) -> [String: JSONValue] {
+        var settings: [String: JSONValue] = [:]
+        if input.bool() {
+            settings["extensionPaths"] = hostile(
+                &input, likely: .array([.string(grammarFolderPath), "/dev/zero", "/nonexistent.vsix"]))
+        }
+        if input.bool() {
+            settings["vscodeExtensions"] = hostile(&input, likely: .string(input.pick(["off", "auto"])))
+        }
+        if input.bool() {
+            settings["fileAssociations"] = hostile(
+                &input,
+                likely: .object([
+                    input.pick(["*.txt", "**/*", "{a,b}*", "["]): .string(input.pick(["json", "x"]))
+                ]))
+        }
+        return settings
     }
 
     mutating func message(_ input: inout FuzzInput) -> RPCMessage {
@@ -208,9 +230,19 @@ struct MessageGenerator {
             if input.below(4) == 0 {
                 section["grammarPaths"] = hostile(&input, likely: .array([.string(grammarFolderPath)]))
             }
+            if input.below(4) == 0 { section.merge(extensionSettings(&input)) { $1 } }
             return notification(
                 "workspace/didChangeConfiguration",
                 ["settings": input.bool() ? ["highlightd": .object(section)] : .object(section)])
+        case 12:
+            var params: [String: JSONValue] = ["textDocument": ["uri": .string(uri)]]
+            if input.bool() {
+                params["position"] = [
+                    "line": number(&input, likely: input.below(4)),
+                    "character": number(&input, likely: input.below(10)),
+                ]
+            }
+            return request("textStorage/language", .object(params))
         default:
             return request("textStorage/attributes", ["uri": .string(uri)])
         }

@@ -21,6 +21,9 @@ public final class GrammarRegistry: @unchecked Sendable {
         var languageIds: [String]
         var injectTo: [String]
         var origin: String
+        /// What builds it, for a grammar made rather than read (see
+        /// ``register(scopeName:injectTo:origin:make:)``).
+        var maker: (@Sendable () -> RawGrammar?)? = nil
     }
 
     /// LSP's language id for plain text: a document without a syntax layer, whatever its file
@@ -93,6 +96,20 @@ public final class GrammarRegistry: @unchecked Sendable {
             definition.scopeName)
     }
 
+    /// Registers a grammar built the first time it is needed (an injection reaches it only
+    /// when a grammar it targets is compiled): `make` runs once, outside the registry's lock,
+    /// and may read the registry; nil means there is nothing to inject.
+    public func register(
+        scopeName: String, injectTo: [String], origin: String, make: @escaping @Sendable () -> RawGrammar?
+    ) {
+        lock.lock()
+        defer { lock.unlock() }
+        insert(
+            Entry(
+                raw: nil, definition: nil, languageIds: [], injectTo: injectTo, origin: origin, maker: make),
+            scopeName)
+    }
+
     /// Adds a language definition; its files are detected as its id from now on.
     public func register(_ language: LanguageDefinition) {
         lock.lock()
@@ -159,6 +176,17 @@ public final class GrammarRegistry: @unchecked Sendable {
         if let raw = entry.raw {
             lock.unlock()
             return raw
+        }
+        if let maker = entry.maker {
+            lock.unlock()
+            let made = maker()
+            lock.lock()
+            defer { lock.unlock() }
+            if entries[scopeName]?.raw == nil, entries[scopeName]?.maker != nil {
+                entries[scopeName]?.raw = made
+                entries[scopeName]?.maker = nil
+            }
+            return entries[scopeName]?.raw
         }
         guard let definition = entry.definition, !failedScopes.contains(scopeName) else {
             lock.unlock()

@@ -16,10 +16,20 @@ public enum MarkdownFences {
     /// The injection grammar's scope.
     public static let scopeName = "text.html.markdown.highlightd-fences"
 
-    /// Registers (or replaces) the fence injection for the registry's current languages.
-    /// Call it after every extension is registered.
+    /// Registers (or replaces) the fence injection. The rules are made when a Markdown
+    /// grammar is first compiled, from the languages registered by then, so a process that
+    /// highlights no Markdown pays nothing for them.
     public static func register(in registry: GrammarRegistry) {
-        guard let markdown = registry.rawGrammar(scopeName: markdownScope) else { return }
+        registry.register(scopeName: scopeName, injectTo: [markdownScope], origin: "highlightd") {
+            [weak registry] in
+            registry.flatMap(makeGrammar)
+        }
+    }
+
+    /// The injection grammar for the registry's languages, or nil when every language is
+    /// already handled (or there is no Markdown grammar).
+    static func makeGrammar(_ registry: GrammarRegistry) -> RawGrammar? {
+        guard let markdown = registry.rawGrammar(scopeName: markdownScope) else { return nil }
         let handled = FenceProbe(markdown)
         var rules: [RawValue] = []
         for language in registry.languageSummaries {
@@ -30,7 +40,7 @@ public enum MarkdownFences {
             guard !names.isEmpty else { continue }
             rules.append(fenceRule(names: names, languageId: language.id, scope: scope))
         }
-        guard !rules.isEmpty else { return }
+        guard !rules.isEmpty else { return nil }
         let grammar: RawValue = .object([
             ("scopeName", .string(scopeName)),
             (
@@ -39,8 +49,7 @@ public enum MarkdownFences {
             ),
             ("patterns", .array(rules)),
         ])
-        guard let raw = try? RawGrammar(grammar) else { return }
-        registry.register(raw, languageIds: [], injectTo: [markdownScope], origin: "highlightd")
+        return try? RawGrammar(grammar)
     }
 
     /// One fence rule: an opening fence naming the language, its content in the language's

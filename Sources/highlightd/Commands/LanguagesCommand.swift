@@ -22,11 +22,20 @@ struct LanguagesCommand: ParsableCommand {
     @Option(help: "text (one language a line) or json.")
     var format: ListingFormat = .text
 
+    @Flag(
+        help: "Compile every pattern of every listed grammar; report disabled rules on stderr; exit 1 if any."
+    )
+    var check = false
+
     func run() throws {
         let selection = try GrammarSelection(
             language: nil, grammar: nil, grammarFolders: grammars, extensions: extensions)
         let registry = selection.makeRegistry()
         let languages = registry.languageSummaries.filter { $0.scopeName != nil }
+        if check {
+            try checkPatterns(of: languages, in: registry)
+            return
+        }
         switch format {
         case .json:
             let objects: [[String: Any]] = languages.map { language in
@@ -50,6 +59,22 @@ struct LanguagesCommand: ParsableCommand {
                         .joined(separator: "\t"))
             }
         }
+    }
+}
+
+extension LanguagesCommand {
+    /// Compiles every pattern of the languages' grammars (and what they include), reporting
+    /// each disabled rule once; fails when there is any.
+    func checkPatterns(of languages: [GrammarRegistry.LanguageSummary], in registry: GrammarRegistry) throws {
+        let scopes = Set(languages.compactMap(\.scopeName)).sorted()
+        var disabled = 0
+        for scope in scopes {
+            guard let grammar = try? registry.grammar(scopeName: scope) else { continue }
+            disabled += grammar.compileAllPatterns().count
+            DisabledRules.report(grammar)
+        }
+        warn("\(disabled) rules disabled in \(scopes.count) grammars")
+        if disabled > 0 { throw ExitCode.failure }
     }
 }
 
