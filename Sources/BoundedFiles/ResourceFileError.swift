@@ -8,3 +8,13 @@ public enum ResourceFileError: Error, Equatable, Sendable {
     /// The file holds more than `limit` bytes.
     case tooLarge(path: String, limit: Int)
 }
+
+extension ResourceFileError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
+        case .notRegularFile(let path): "cannot read \(path): not a regular file"
+        case .tooLarge(let path, let limit): "cannot read \(path): larger than \(limit) bytes"
+        }
+    }
+}

@@ -83,6 +83,7 @@ extension Server {
     /// when a document needs them), logging what fails.
     func loadGrammars(extraPaths: [String]) {
         grammarPaths = extraPaths
+        reportedGrammarDiagnostics.removeAll()
         let folders = configuration.grammarFolders + extraPaths.map { URL(fileURLWithPath: $0) }
         if configuration.loadsBundledGrammars {
             let (bundled, report) = BundledGrammars.defaultRegistry(

@@ -9,6 +9,7 @@ extension Server {
         recordTokenChanges(document, transaction: transaction)
         scheduleBackgroundWork(of: document)
         reportDisabledSpanRules(of: document)
+        reportDisabledGrammarRules(of: document)
         defer { pushLayout(document, rangeDelta: transaction.changeInLength[encoding]) }
         guard pushesAttributes else { return }
         let measure = UnitMeasure(text: document.storage.text, unit: encoding)
@@ -26,6 +27,7 @@ extension Server {
     func push(_ document: Document, delta: AttributeDelta) {
         recordTokenChanges(document, delta: delta, background: true)
         reportDisabledSpanRules(of: document)
+        reportDisabledGrammarRules(of: document)
         // Background link detection changes what line breaking keeps whole: a subscribed
         // layout follows, as it follows edits (no change in length).
         if document.layoutSubscription != nil, !delta.isEmpty {
@@ -101,6 +103,19 @@ extension Server {
 
 extension Server {
     /// Tells the client, once each, about span rules the document's budget disabled.
+    /// Logs the grammar rules found disabled since the last look (patterns compile when a
+    /// line first needs them), once per rule and process: a grammar shared by documents is
+    /// reported once.
+    func reportDisabledGrammarRules(of document: Document) {
+        guard let grammar = document.highlighter?.grammar else { return }
+        let key = ObjectIdentifier(grammar)
+        let reported = reportedGrammarDiagnostics[key] ?? 0
+        guard grammar.diagnosticCount > reported else { return }
+        let diagnostics = grammar.diagnostics
+        for diagnostic in diagnostics.dropFirst(reported) { log("\(diagnostic)") }
+        reportedGrammarDiagnostics[key] = diagnostics.count
+    }
+
     func reportDisabledSpanRules(of document: Document) {
         for report in document.spans.takeReports() {
             let rule = document.spans.detector.rules[report.rule]

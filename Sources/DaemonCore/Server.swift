@@ -34,6 +34,8 @@ public final class Server {
     var extensionSettings = ExtensionSettings()
     /// The client's `grammarPaths`, kept across configuration changes.
     var grammarPaths: [String] = []
+    /// How many of each grammar's diagnostics (disabled rules) are logged already.
+    var reportedGrammarDiagnostics: [ObjectIdentifier: Int] = [:]
     /// Grammar files that failed when first needed, to log.
     let grammarProblems = GrammarProblems()
     var styles: StyleTable

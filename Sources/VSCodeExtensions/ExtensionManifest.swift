@@ -38,7 +38,12 @@ public struct ExtensionManifest: Sendable {
         self.origin = origin ?? folder.path
         let manifestPath = folderPath + "/package.json"
         let object = try Self.jsonObject(manifestPath)
-        let strings = (try? Self.jsonObject(folderPath + "/package.nls.json")) ?? .object([])
+        // Most extensions have no package.nls.json: one stat, rather than a failed read whose
+        // error text would be built only to be dropped.
+        let stringsPath = folderPath + "/package.nls.json"
+        let strings =
+            FileManager.default.fileExists(atPath: stringsPath)
+            ? ((try? Self.jsonObject(stringsPath)) ?? .object([])) : .object([])
         let publisher = object["publisher"]?.stringValue ?? "unknown"
         let name = object["name"]?.stringValue ?? folder.lastPathComponent
         identifier = (publisher + "." + name).lowercased()
@@ -143,7 +148,11 @@ public struct ExtensionManifest: Sendable {
         do {
             bytes = try BoundedFile.contents(atPath: path, limit: ResourceFile.maximumSize)
         } catch {
-            throw .unreadable(path: path, reason: "\(error)")
+            switch error {
+            case .unreadable(_, let reason): throw .unreadable(path: path, reason: reason)
+            case .notRegularFile: throw .unreadable(path: path, reason: "not a regular file")
+            case .tooLarge(_, let limit): throw .unreadable(path: path, reason: "larger than \(limit) bytes")
+            }
         }
         let value: RawValue
         do {

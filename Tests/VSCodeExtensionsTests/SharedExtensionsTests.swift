@@ -61,6 +61,31 @@ struct SharedExtensionsTests {
         (Int(color.red) + Int(color.green) + Int(color.blue)) / 3
     }
 
+    @Test func markdownFencesReachAnExtensionsLanguageByIdAndAlias() throws {
+        let bundled = BundledGrammars(
+            grammarsDirectory: TestData.projectRoot.appendingPathComponent("Grammars"))
+        let (registry, _) = bundled.makeRegistry()
+        try Self.sharedSet().register(into: registry)
+        MarkdownFences.register(in: registry)
+        let markdown = try registry.grammar(scopeName: "text.html.markdown")
+        let text = "```zig\nconst x = 1;\n```\n\n~~~Zig\nconst y = 2;\n~~~\n\n```js\nlet z = 3;\n```\n"
+        let tokens = markdown.tokenizeDocument(text)
+        let bytes = Array(text.utf8)
+        func scopes(of word: String) -> [String] {
+            let needle = Array(word.utf8)
+            let start = (0...(bytes.count - needle.count)).first {
+                Array(bytes[$0..<$0 + needle.count]) == needle
+            }!
+            return tokens.first { $0.range.contains(start) }!.scopes
+        }
+        #expect(scopes(of: "const x").contains("meta.embedded.block.zig"))
+        #expect(scopes(of: "const x").contains { $0.hasSuffix(".zig") && !$0.hasPrefix("meta") })
+        #expect(scopes(of: "const y").contains("meta.embedded.block.zig"), "an alias, in another case")
+        // JavaScript is in the bundled Markdown grammar's own list: its scopes are its own.
+        #expect(scopes(of: "let z").contains("meta.embedded.block.javascript"))
+        #expect(markdown.diagnostics.isEmpty, "\(markdown.diagnostics)")
+    }
+
     @Test func theFencedCodeInjectionTargetsMarkdown() throws {
         let registry = GrammarRegistry()
         try Self.sharedSet().register(into: registry)

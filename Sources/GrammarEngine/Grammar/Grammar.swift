@@ -130,6 +130,13 @@ public final class Grammar: @unchecked Sendable {
         return patternDiagnostics
     }
 
+    /// How many ``diagnostics`` there are, without copying them (checked after every edit).
+    public var diagnosticCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return patternDiagnostics.count
+    }
+
     func rule(_ id: Int) -> Rule? {
         id > 0 && id < rules.count ? rules[id] : nil
     }
