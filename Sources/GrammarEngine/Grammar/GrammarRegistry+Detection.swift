@@ -87,7 +87,7 @@ extension GrammarRegistry {
         }
         if let match = patternMatch ?? extensionMatch { return match.id }
         guard let text else { return nil }
-        let firstLine = text.prefix { $0 != "\n" }.prefix(Modeline.maximumLineLength)
+        let firstLine = Modeline.edgeLines(of: text).head.first ?? ""
         for language in languages.reversed() {
             guard let source = language.firstLine, let pattern = firstLinePattern(source) else { continue }
             var line = String(firstLine)

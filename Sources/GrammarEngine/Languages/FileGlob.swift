@@ -1,22 +1,45 @@
 /// A glob over file names and paths, as VS Code's `filenamePatterns` and `files.associations`
-/// write them: `*` and `?` stay within one path segment, `**` crosses segments, `[…]` is a
-/// character set (`[!…]` or `[^…]` negated) and `{a,b}` alternatives.
+/// write them: `*` and `?` stay within one path segment, `**` crosses segments (`**/` also
+/// matches no folder), `[…]` is a character set (`[!…]` or `[^…]` negated, ranges `a-z`) and
+/// `{a,b}` alternatives.
 ///
-/// Matching is case-insensitive, as VS Code matches file associations.
+/// Matching is case-insensitive, as VS Code matches file associations. Globs come from
+/// clients and extensions, so matching must not backtrack exponentially (`*a*a*a*a*b` on a
+/// long name): each alternative is matched by dynamic programming over (glob position, text
+/// position), in time proportional to their product.
 public struct FileGlob: Sendable, Hashable {
     /// The glob as written.
     public let pattern: String
-    private let alternatives: [[Character]]
+    private let alternatives: [[Token]]
+
+    /// One element of a glob.
+    enum Token: Hashable, Sendable {
+        case character(Character)
+        /// `?`: any character but `/`.
+        case any
+        /// `[…]`: a set of single characters and ranges, perhaps negated; never `/`.
+        case set(negated: Bool, ranges: [ClosedRange<Character>])
+        /// `*`: any run of characters without `/`.
+        case star
+        /// `**`: any run of characters.
+        case globstar
+        /// `**/`: nothing, or any run of characters ending in `/`.
+        case folders
+    }
 
     /// The most alternatives one glob may expand to through `{…}`; a glob of many nested
     /// braces would otherwise grow exponentially.
     static let maximumAlternatives = 256
+    /// Globs and texts are cut at this many characters: file names and paths are shorter, and
+    /// the cut bounds each match to a few million steps.
+    static let maximumLength = 4_096
 
     /// Parses a glob.
     public init(_ pattern: String) {
         self.pattern = pattern
-        let expanded = Self.expandBraces(Array(pattern.lowercased()))
-        self.alternatives = Array(expanded.prefix(Self.maximumAlternatives))
+        let characters = Array(pattern.lowercased().prefix(Self.maximumLength))
+        let expanded = Self.expandBraces(characters)
+        self.alternatives = expanded.prefix(Self.maximumAlternatives).map(Self.tokens)
     }
 
     /// Whether the glob applies to the path, not only to the file name (it has a `/`).
@@ -24,98 +47,129 @@ public struct FileGlob: Sendable, Hashable {
 
     /// Whether `text` (a file name, or a path when ``matchesPaths``) matches.
     public func matches(_ text: String) -> Bool {
-        let subject = Array(text.lowercased())
-        return alternatives.contains { Self.match($0[...], subject[...]) }
+        let subject = Array(text.lowercased().prefix(Self.maximumLength))
+        return alternatives.contains { Self.match($0, subject) }
     }
 
-    /// Matches a path: the whole path for globs with a `/` (a glob not starting with `/` or
-    /// `**` may match any trailing part of it), else the last path segment.
+    /// Matches a path: the whole path for globs with a `/` (a glob not starting with `/` may
+    /// match any trailing part of it, as if it started with `**/`), else the last segment.
     public func matchesFile(atPath path: String) -> Bool {
         guard matchesPaths else {
             return matches(path.split(separator: "/").last.map(String.init) ?? path)
         }
         if matches(path) { return true }
-        guard !pattern.hasPrefix("/") else { return false }
-        var segments = path.split(separator: "/", omittingEmptySubsequences: false)
-        while segments.count > 1 {
-            segments.removeFirst()
-            if matches(segments.joined(separator: "/")) { return true }
-        }
-        return false
+        guard !pattern.hasPrefix("/"), !pattern.hasPrefix("**") else { return false }
+        let subject = Array(path.lowercased().prefix(Self.maximumLength))
+        return alternatives.contains { Self.match([.folders] + $0, subject) || Self.match($0, subject) }
     }
 
-    private static func match(_ glob: ArraySlice<Character>, _ text: ArraySlice<Character>) -> Bool {
-        var glob = glob
-        var text = text
-        while let first = glob.first {
-            switch first {
-            case "*":
-                let crossesSegments = glob.dropFirst().first == "*"
-                glob = glob.drop { $0 == "*" }
-                if crossesSegments, glob.first == "/" {
-                    // `**/` also matches no folder at all.
-                    if match(glob.dropFirst(), text) { return true }
+    /// Whether the tokens match all of `text`: `next[j]` says whether the tokens after the
+    /// current one match `text[j...]`, computed from the last token back.
+    static func match(_ tokens: [Token], _ text: [Character]) -> Bool {
+        let count = text.count
+        var next = [Bool](repeating: false, count: count + 1)
+        next[count] = true
+        var current = next
+        for token in tokens.reversed() {
+            switch token {
+            case .star, .globstar:
+                current[count] = next[count]
+                for j in stride(from: count - 1, through: 0, by: -1) {
+                    current[j] = next[j] || ((token == .globstar || text[j] != "/") && current[j + 1])
                 }
-                var rest = text
-                while true {
-                    if match(glob, rest) { return true }
-                    guard let next = rest.first, crossesSegments || next != "/" else { return false }
-                    rest = rest.dropFirst()
+            case .folders:
+                // Some k ≥ j with text[k] == "/" and the rest matching after it, or nothing.
+                var later = false
+                current[count] = next[count]
+                for j in stride(from: count - 1, through: 0, by: -1) {
+                    later = later || (text[j] == "/" && next[j + 1])
+                    current[j] = next[j] || later
                 }
-            case "?":
-                guard let next = text.first, next != "/" else { return false }
-                glob = glob.dropFirst()
-                text = text.dropFirst()
-            case "[":
-                guard let next = text.first, let (matched, rest) = matchSet(glob.dropFirst(), next) else {
-                    if text.first == "[" {
-                        glob = glob.dropFirst()
-                        text = text.dropFirst()
-                        continue
-                    }
-                    return false
-                }
-                guard matched else { return false }
-                glob = rest
-                text = text.dropFirst()
             default:
-                guard text.first == first else { return false }
-                glob = glob.dropFirst()
-                text = text.dropFirst()
+                current[count] = false
+                for j in 0..<count { current[j] = accepts(token, text[j]) && next[j + 1] }
             }
+            swap(&current, &next)
         }
-        return text.isEmpty
+        return next[0]
     }
 
-    /// Whether `character` is in the set whose body starts `glob` (after `[`), and the glob
-    /// after the set; nil when the set is not closed (then `[` is literal).
-    private static func matchSet(
-        _ glob: ArraySlice<Character>, _ character: Character
-    ) -> (Bool, ArraySlice<Character>)? {
-        var rest = glob
-        var negated = false
-        if rest.first == "!" || rest.first == "^" {
-            negated = true
-            rest = rest.dropFirst()
+    private static func accepts(_ token: Token, _ character: Character) -> Bool {
+        switch token {
+        case .character(let expected): return character == expected
+        case .any: return character != "/"
+        case .set(let negated, let ranges):
+            guard character != "/" else { return false }
+            return ranges.contains { $0.contains(character) } != negated
+        case .star, .globstar, .folders: return false
         }
-        var found = false
+    }
+
+    /// The tokens of one brace-free alternative; an unclosed `[` is a literal.
+    static func tokens(_ glob: [Character]) -> [Token] {
+        var tokens: [Token] = []
+        var index = 0
+        while index < glob.count {
+            let character = glob[index]
+            switch character {
+            case "*":
+                var end = index
+                while end < glob.count, glob[end] == "*" { end += 1 }
+                if end - index >= 2, end < glob.count, glob[end] == "/" {
+                    tokens.append(.folders)
+                    index = end + 1
+                } else {
+                    tokens.append(end - index >= 2 ? .globstar : .star)
+                    index = end
+                }
+                continue
+            case "?":
+                tokens.append(.any)
+            case "[":
+                if let (set, end) = parseSet(glob, from: index + 1) {
+                    tokens.append(set)
+                    index = end
+                    continue
+                }
+                tokens.append(.character("["))
+            default:
+                tokens.append(.character(character))
+            }
+            index += 1
+        }
+        return tokens
+    }
+
+    /// The set whose body starts at `start` (after `[`) and the index after its `]`; nil when
+    /// it is not closed.
+    private static func parseSet(_ glob: [Character], from start: Int) -> (Token, Int)? {
+        var index = start
+        var negated = false
+        if index < glob.count, glob[index] == "!" || glob[index] == "^" {
+            negated = true
+            index += 1
+        }
+        var ranges: [ClosedRange<Character>] = []
         var first = true
-        while let item = rest.first {
-            if item == "]", !first { return (found != negated, rest.dropFirst()) }
+        while index < glob.count {
+            let item = glob[index]
+            if item == "]", !first { return (.set(negated: negated, ranges: ranges), index + 1) }
             first = false
-            rest = rest.dropFirst()
-            if rest.first == "-", let upper = rest.dropFirst().first, upper != "]" {
-                if item <= character && character <= upper { found = true }
-                rest = rest.dropFirst(2)
-            } else if item == character {
-                found = true
+            if index + 2 < glob.count, glob[index + 1] == "-", glob[index + 2] != "]" {
+                let upper = glob[index + 2]
+                if item <= upper { ranges.append(item...upper) }
+                index += 3
+            } else {
+                ranges.append(item...item)
+                index += 1
             }
         }
         return nil
     }
 
-    /// The glob with every `{a,b}` group expanded into alternatives.
-    private static func expandBraces(_ glob: [Character]) -> [[Character]] {
+    /// The glob with every `{a,b}` group expanded into alternatives, at most
+    /// ``maximumAlternatives`` of them.
+    static func expandBraces(_ glob: [Character]) -> [[Character]] {
         guard let open = glob.firstIndex(of: "{") else { return [glob] }
         var depth = 0
         var close: Int?

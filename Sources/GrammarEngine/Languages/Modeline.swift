@@ -23,25 +23,37 @@ public enum Modeline {
         return nil
     }
 
-    /// The first and last ``linesRead`` lines (without overlap), each at most
-    /// ``maximumLineLength`` characters; finding them reads only the text's two ends.
+    /// The first and last ``linesRead`` lines (without overlap), each cut to its first
+    /// ``maximumLineLength`` bytes; finding them reads only the text's two ends, byte by byte
+    /// (a document may be one line of megabytes).
     static func edgeLines(of text: Substring) -> (head: [Substring], tail: [Substring]) {
+        let bytes = text.utf8
         var head: [Substring] = []
-        var cursor = text.startIndex
-        while head.count < linesRead, cursor < text.endIndex {
-            let end = text[cursor...].firstIndex(of: "\n") ?? text.endIndex
-            head.append(text[cursor..<end].prefix(maximumLineLength))
-            cursor = end < text.endIndex ? text.index(after: end) : end
+        var cursor = bytes.startIndex
+        while head.count < linesRead, cursor < bytes.endIndex {
+            let end = bytes[cursor...].firstIndex(of: 0x0A) ?? bytes.endIndex
+            head.append(line(text, from: cursor, to: end))
+            cursor = end < bytes.endIndex ? bytes.index(after: end) : end
         }
         var tail: [Substring] = []
-        var end = text.endIndex
-        if end > cursor, text[text.index(before: end)] == "\n" { end = text.index(before: end) }
+        var end = bytes.endIndex
+        if end > cursor, bytes[bytes.index(before: end)] == 0x0A { end = bytes.index(before: end) }
         while tail.count < linesRead, end > cursor {
-            let start = text[cursor..<end].lastIndex(of: "\n").map { text.index(after: $0) } ?? cursor
-            tail.insert(text[start..<end].prefix(maximumLineLength), at: 0)
-            end = start > cursor ? text.index(before: start) : cursor
+            let start = bytes[cursor..<end].lastIndex(of: 0x0A).map { bytes.index(after: $0) } ?? cursor
+            tail.insert(line(text, from: start, to: end), at: 0)
+            end = start > cursor ? bytes.index(before: start) : cursor
         }
         return (head, tail)
+    }
+
+    /// `text[start..<end]` cut to ``maximumLineLength`` bytes, on a character boundary.
+    private static func line(_ text: Substring, from start: String.Index, to end: String.Index) -> Substring {
+        let bytes = text.utf8
+        guard bytes.distance(from: start, to: end) > maximumLineLength else { return text[start..<end] }
+        var cut = bytes.index(start, offsetBy: maximumLineLength)
+        // Back off continuation bytes so the cut is a scalar boundary.
+        while cut > start, bytes[cut] & 0xC0 == 0x80 { cut = bytes.index(before: cut) }
+        return text[start..<cut]
     }
 
     /// Emacs's `-*- … -*-` on the first line, or the second after a shebang.

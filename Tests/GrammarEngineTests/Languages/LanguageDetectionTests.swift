@@ -87,6 +87,17 @@ struct LanguageDetectionTests {
         #expect(registry.languageId(forFile: "tool", text: Substring(last)) == "python")
     }
 
+    @Test func aFirstLineOfMegabytesIsReadOnlyUpToItsCap() throws {
+        let registry = try Self.registry([
+            LanguageDefinition(id: "shell", firstLine: "^#!.*\\bbash\\b"),
+            LanguageDefinition(id: "python", aliases: ["py"]),
+        ])
+        let long = "#!/bin/bash " + String(repeating: "é", count: 3_000_000)
+        #expect(registry.languageId(forFile: "run", text: Substring(long)) == "shell")
+        let tail = String(repeating: "x", count: 2_000_000) + "\n# vim: ft=py\n"
+        #expect(registry.languageId(forFile: "run", text: Substring(tail)) == "python")
+    }
+
     @Test func userAssociationsWinOverEveryDefinition() throws {
         let registry = try Self.registry([
             LanguageDefinition(id: "named", filenames: ["app.conf"]),
