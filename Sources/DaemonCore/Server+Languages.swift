@@ -72,7 +72,7 @@ extension Server {
 
     /// The extension paths to read: automatic places first, so that the client's win.
     var extensionURLs: [URL] {
-        (extensionSettings.automatic ? ExtensionSet.automaticLocations() : [])
+        (extensionSettings.automatic ? ExtensionSet.automaticLocations() : []) + configuration.extensionPaths
             + extensionSettings.paths.map { URL(fileURLWithPath: $0) }
     }
 

@@ -31,6 +31,13 @@ extension Server {
             } catch {
                 throw .invalidParams("initializationOptions.theme: \(error)")
             }
+        } else if let entry = themes.entry(labeled: configuration.defaultTheme) {
+            // `serve --theme LABEL`: known only now that the extensions are read.
+            do {
+                styles = StyleTable(theme: try Theme.load(entry))
+            } catch {
+                log("theme \(configuration.defaultTheme): \(error)")
+            }
         }
         semanticTokenSettings.refreshSupport =
             params.optional("capabilities.workspace.semanticTokens.refreshSupport")?.boolValue ?? false
@@ -100,7 +107,7 @@ extension Server {
         for problem in extensions.problems { log("\(problem)") }
         extensions.register(into: registry)
         MarkdownFences.register(in: registry)
-        registry.setFileAssociations(extensionSettings.associations)
+        registry.setFileAssociations(configuration.fileAssociations + extensionSettings.associations)
         let problems = grammarProblems
         registry.onProblem { problems.add("\($0)") }
         themes = extensions.themes

@@ -10,6 +10,10 @@ public struct ServerConfiguration: Sendable {
     public var loadsBundledGrammars: Bool
     /// A file that receives the log too (it always goes to standard error).
     public var logFile: URL?
+    /// VS Code extensions read before the client's `extensionPaths` (`serve --extensions`).
+    public var extensionPaths: [URL] = []
+    /// File associations used unless the client gives its own (`serve --map`).
+    public var fileAssociations: [(glob: String, languageId: String)] = []
 
     /// Creates a configuration.
     public init(

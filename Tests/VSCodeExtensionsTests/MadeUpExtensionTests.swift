@@ -77,6 +77,32 @@ struct MadeUpExtensionTests {
         #expect(throws: Never.self) { try registry.grammar(forFile: "a.foo") }
     }
 
+    @Test func embeddedLanguagesAndTokenTypesAreKeptForTheirGrammar() throws {
+        let root = try ScratchFolder.make()
+        var rich = Self.foo(name: "rich", scope: "source.rich")
+        rich.contributes["grammars"] = [
+            [
+                "language": "foo-rich", "scopeName": "source.rich", "path": "./syntaxes/foo.json",
+                "embeddedLanguages": ["meta.embedded.sql": "sql"],
+                "tokenTypes": ["string.template": "other", "meta.comment.doc": "comment"],
+                "injectTo": ["source.other"],
+            ]
+        ]
+        try rich.write(in: root)
+        let registry = GrammarRegistry()
+        ExtensionSet(paths: [root], archives: try Self.archives()).register(into: registry)
+        #expect(registry.embeddedLanguages(scopeName: "source.rich") == ["meta.embedded.sql": "sql"])
+        #expect(
+            registry.tokenTypes(scopeName: "source.rich") == [
+                "string.template": "other", "meta.comment.doc": "comment",
+            ])
+        #expect(registry.injections(into: "source.other") == ["source.rich"])
+        #expect(
+            registry.language(
+                atScopes: ["source.rich", "meta.embedded.sql.inner", "keyword"], rootScope: "source.rich",
+                languageId: "foo-rich") == "sql")
+    }
+
     @Test func aManifestPathOutOfTheExtensionIsRefused() throws {
         let root = try ScratchFolder.make()
         var escaping = Self.foo(name: "escaping", scope: "source.escape")

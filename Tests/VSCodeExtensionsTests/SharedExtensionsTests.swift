@@ -68,7 +68,9 @@ struct SharedExtensionsTests {
         try Self.sharedSet().register(into: registry)
         MarkdownFences.register(in: registry)
         let markdown = try registry.grammar(scopeName: "text.html.markdown")
-        let text = "```zig\nconst x = 1;\n```\n\n~~~Zig\nconst y = 2;\n~~~\n\n```js\nlet z = 3;\n```\n"
+        let text =
+            "```zig\nconst x = 1;\n```\n\n~~~Zig\nconst y = 2;\n~~~\n\n```js\nlet z = 3;\n```\n\n"
+            + "```superjs\nlet w = 4;\n```\n"
         let tokens = markdown.tokenizeDocument(text)
         let bytes = Array(text.utf8)
         func scopes(of word: String) -> [String] {
@@ -83,6 +85,12 @@ struct SharedExtensionsTests {
         #expect(scopes(of: "const y").contains("meta.embedded.block.zig"), "an alias, in another case")
         // JavaScript is in the bundled Markdown grammar's own list: its scopes are its own.
         #expect(scopes(of: "let z").contains("meta.embedded.block.javascript"))
+        // The injection extension's own fence (injectTo: text.html.markdown) applies too.
+        #expect(scopes(of: "let w").contains("meta.embedded.block.superjs"))
+        #expect(
+            registry.language(
+                atScopes: scopes(of: "let w"), rootScope: "text.html.markdown", languageId: "markdown")
+                == "javascript", "its embeddedLanguages map the block to JavaScript")
         #expect(markdown.diagnostics.isEmpty, "\(markdown.diagnostics)")
     }
 

@@ -12,8 +12,11 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "A folder of grammars to load besides the bundled ones (repeatable).")
     var grammars: [String] = []
 
-    @Option(help: "The theme unless the client names one: dark, light, or a path.")
+    @Option(
+        help: "The theme unless the client names one: dark, light, an extension theme's label, or a path.")
     var theme = "dark"
+
+    @OptionGroup var extensions: ExtensionOptions
 
     @Option(help: "Write every incoming message, with a timestamp, to this file.")
     var record: String?
@@ -25,9 +28,11 @@ struct ServeCommand: ParsableCommand {
     var maxContentLength = 64 << 20
 
     func run() throws {
-        let configuration = ServerConfiguration(
+        var configuration = ServerConfiguration(
             grammarFolders: grammars.map { URL(fileURLWithPath: $0) }, defaultTheme: theme,
             logFile: log.map { URL(fileURLWithPath: $0) })
+        configuration.extensionPaths = extensions.allPaths
+        configuration.fileAssociations = try extensions.parsedAssociations()
         let loop = try ServerLoop(
             configuration: configuration, maximumContentLength: maxContentLength,
             recordTo: record.map { URL(fileURLWithPath: $0) })
