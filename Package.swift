@@ -86,8 +86,12 @@ let package = Package(
         // Files clients name, read with bounds (no Foundation: text layout reads fonts through
         // it, and Foundation's ICU clashes with the system ICU layout imports).
         .target(name: "BoundedFiles"),
-        // Files the grammars and themes are read from: bounded reads, the Grammars folder.
-        .target(name: "ResourceFiles", dependencies: ["BoundedFiles"]),
+        // The Grammars folder built into the executable (C23 `#embed`: large byte arrays
+        // compile in a second this way, where Swift array literals took a minute).
+        .target(name: "CBundledFiles", cSettings: [.unsafeFlags(["-std=c23"])]),
+        // Files the grammars and themes are read from: bounded reads, the Grammars folder
+        // (on disk, or built in).
+        .target(name: "ResourceFiles", dependencies: ["BoundedFiles", "CBundledFiles"]),
 
         // Oniguruma patterns (as TextMate grammars write them) to PCRE2 syntax: pure Swift.
         .target(name: "RegexTranslation", swiftSettings: optimizedAcrossModules),

@@ -58,7 +58,7 @@ extension Server {
                 "documentLinkProvider": ["resolveProvider": false],
                 "experimental": ["textStorage": textStorageCapabilities],
             ],
-            "serverInfo": ["name": "highlightd", "version": "0.1.0"],
+            "serverInfo": ["name": "highlightd", "version": .string(HighlightdVersion.current)],
         ]
     }
 

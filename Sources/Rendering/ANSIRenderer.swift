@@ -14,11 +14,15 @@ public struct ANSIRenderer: Sendable {
         public var colorEnabled: Bool
         /// Whether to paint the theme's default background too (off: the terminal's shows).
         public var paintsDefaultBackground: Bool
+        /// The colours the escapes name: 24-bit, the 256-colour palette, or the basic 16.
+        public var depth: ColorDepth
 
         /// Creates options.
-        public init(colorEnabled: Bool, paintsDefaultBackground: Bool = false) {
+        public init(colorEnabled: Bool, paintsDefaultBackground: Bool = false, depth: ColorDepth = .trueColor)
+        {
             self.colorEnabled = colorEnabled
             self.paintsDefaultBackground = paintsDefaultBackground
+            self.depth = depth
         }
     }
 
@@ -85,9 +89,9 @@ public struct ANSIRenderer: Sendable {
         if style.fontStyle.contains(.strikethrough) { codes.append("9") }
         let background = style.background.composited(over: backdrop.rgb)
         let foreground = style.foreground.composited(over: background)
-        codes.append("38;2;\(foreground.red);\(foreground.green);\(foreground.blue)")
+        codes.append(configuration.depth.sgrParameters(foreground, background: false))
         if configuration.paintsDefaultBackground || style.background != backdrop {
-            codes.append("48;2;\(background.red);\(background.green);\(background.blue)")
+            codes.append(configuration.depth.sgrParameters(background, background: true))
         }
         return "\u{1B}[" + codes.joined(separator: ";") + "m"
     }

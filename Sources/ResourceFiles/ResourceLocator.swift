@@ -1,10 +1,14 @@
 import Foundation
 
-/// Finds the project's `Grammars/` folder (grammars and themes, loaded at run time).
+/// Finds a `Grammars/` folder on disk (grammars and themes) to use instead of the built-in
+/// copy (`BundledFiles`).
 ///
 /// Order: the `HIGHLIGHTD_GRAMMARS` environment variable (the folder itself); then the
-/// executable's folder and each of its parents, for one that contains `Grammars/`; then the
-/// working directory and its parents likewise.
+/// executable's folder and each of its parents, for a `Grammars/` that holds `languages.json`
+/// (a development build inside its checkout); then, only when given one, a working directory
+/// and its parents likewise (tests). A process's own working directory is not searched: an
+/// installed binary run inside some project with a `Grammars/` folder of its own must not take
+/// that folder for its grammars.
 public struct ResourceLocator: Sendable {
     /// The environment variable naming the Grammars folder.
     public static let environmentVariable = "HIGHLIGHTD_GRAMMARS"
@@ -13,14 +17,14 @@ public struct ResourceLocator: Sendable {
     public var environment: [String: String]
     /// The running executable, when known.
     public var executableURL: URL?
-    /// The working directory.
-    public var workingDirectory: URL
+    /// A working directory to search as a last resort, when given.
+    public var workingDirectory: URL?
 
     /// A locator for this process, or one with the given overrides (for tests).
     public init(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         executableURL: URL? = ResourceLocator.currentExecutable(),
-        workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        workingDirectory: URL? = nil
     ) {
         self.environment = environment
         self.executableURL = executableURL
@@ -33,14 +37,14 @@ public struct ResourceLocator: Sendable {
         return url?.resolvingSymlinksInPath()
     }
 
-    /// The Grammars folder, or nil when none is found.
+    /// The Grammars folder on disk, or nil when none is found (the built-in one then serves).
     public func grammarsDirectory() -> URL? {
         if let path = environment[Self.environmentVariable], !path.isEmpty {
             return URL(fileURLWithPath: path, isDirectory: true)
         }
         var starts: [URL] = []
         if let executable = executableURL { starts.append(executable.deletingLastPathComponent()) }
-        starts.append(workingDirectory)
+        if let workingDirectory { starts.append(workingDirectory) }
         for start in starts {
             if let found = Self.search(upwardsFrom: start) { return found }
         }
@@ -56,9 +60,7 @@ public struct ResourceLocator: Sendable {
         var folder = start.standardizedFileURL
         while true {
             let candidate = folder.appendingPathComponent("Grammars", isDirectory: true)
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
-                isDirectory.boolValue
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("languages.json").path)
             {
                 return candidate
             }

@@ -17,20 +17,27 @@ extension Theme {
         Theme(try ThemeFileReader.read(entry.path, uiTheme: entry.uiTheme))
     }
 
-    /// Loads a theme by name from `Grammars/Themes`: `"dark"` and `"light"` are the project's
-    /// own; any other name is looked up as `NAME.json` or `NAME.tmTheme`.
+    /// Loads a theme by name: `"dark"` and `"light"` are the project's own; any other name is
+    /// looked up as `NAME.json` or `NAME.tmTheme`, in the `Grammars/Themes` folder `locator`
+    /// finds, else among the themes built into the executable.
     public static func builtIn(
         named name: String, locator: ResourceLocator = ResourceLocator()
     ) throws(ThemeError) -> Theme {
-        guard let folder = locator.themesDirectory() else {
-            throw .unknownTheme(name: name, searched: [])
-        }
         let base = builtInNames.contains(name) ? "highlightd-\(name)" : name
         // A name is a file name inside the folder, never a path out of it.
         guard !base.contains("/"), !base.hasPrefix(".") else {
-            throw .unknownTheme(name: name, searched: [folder.path])
+            throw .unknownTheme(name: name, searched: [locator.themesDirectory()?.path ?? "(built in)"])
         }
-        let candidates = [base + ".json", base + ".tmTheme"].map { folder.appendingPathComponent($0) }
+        let names = [base + ".json", base + ".tmTheme"]
+        guard let folder = locator.themesDirectory() else {
+            for file in names {
+                guard let bytes = BundledFiles.contents(of: "Themes/" + file) else { continue }
+                let url = URL(fileURLWithPath: "/(built in)/Grammars/Themes/" + file)
+                return Theme(try ThemeFileReader.read(bytes: bytes, url: url))
+            }
+            throw .unknownTheme(name: name, searched: names.map { "(built in) Themes/" + $0 })
+        }
+        let candidates = names.map { folder.appendingPathComponent($0) }
         guard let url = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) else {
             throw .unknownTheme(name: name, searched: candidates.map(\.path))
         }

@@ -6,14 +6,19 @@ import ResourceFiles
 enum ThemeFileReader {
     /// Reads the theme at `url`, choosing the format from the file's content.
     static func read(_ url: URL, uiTheme: String? = nil) throws(ThemeError) -> RawTheme {
-        let bytes = try readBytes(url)
+        try read(bytes: try readBytes(url), url: url, uiTheme: uiTheme)
+    }
+
+    /// Reads a theme whose bytes are in memory (a theme built into the executable); `url`
+    /// names it and anchors relative `include`s.
+    static func read(bytes: [UInt8], url: URL, uiTheme: String? = nil) throws(ThemeError) -> RawTheme {
         if looksLikePropertyList(bytes) {
             let plist = try propertyList(bytes, path: url.path)
             return try rawTheme(fromPropertyList: plist, path: url.path)
         }
         let object = try jsonObject(bytes, path: url.path)
         if VSCodeThemeReader.isVSCodeTheme(object) {
-            return try VSCodeThemeReader.read(url, uiTheme: uiTheme)
+            return try VSCodeThemeReader.read(url, uiTheme: uiTheme, bytes: bytes)
         }
         guard object["settings"] is [Any] else {
             throw .malformed(

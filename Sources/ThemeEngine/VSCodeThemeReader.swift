@@ -37,9 +37,10 @@ enum VSCodeThemeReader {
     /// (through its includes), else a scope-less rule's, else the base theme's (from `type`,
     /// else `uiTheme`). A theme with none of these in the tmTheme-as-JSON shape keeps
     /// vscode-textmate's defaults (black on white), as vscode-textmate reads such files.
-    static func read(_ url: URL, uiTheme: String? = nil) throws(ThemeError) -> RawTheme {
+    static func read(_ url: URL, uiTheme: String? = nil, bytes: [UInt8]? = nil) throws(ThemeError) -> RawTheme
+    {
         var content = Content()
-        try load(url, into: &content, visiting: [])
+        try load(url, into: &content, visiting: [], bytes: bytes)
         let type = content.type ?? uiTheme.map(themeType(ofUITheme:))
         let dark: Bool
         if let type {
@@ -69,9 +70,9 @@ enum VSCodeThemeReader {
         }
     }
 
-    private static func load(_ url: URL, into content: inout Content, visiting: Set<String>)
-        throws(ThemeError)
-    {
+    private static func load(
+        _ url: URL, into content: inout Content, visiting: Set<String>, bytes given: [UInt8]? = nil
+    ) throws(ThemeError) {
         let key = url.standardizedFileURL.path
         guard !visiting.contains(key) else { throw .includeCycle(path: url.path) }
         // Each include recurses: a chain of distinct files must not reach the stack's end.
@@ -79,7 +80,8 @@ enum VSCodeThemeReader {
             throw .malformed(path: url.path, reason: "includes nest deeper than \(maximumIncludeDepth) files")
         }
         let visiting = visiting.union([key])
-        let bytes = try ThemeFileReader.readBytes(url)
+        let bytes: [UInt8]
+        if let given { bytes = given } else { bytes = try ThemeFileReader.readBytes(url) }
         if ThemeFileReader.looksLikePropertyList(bytes) {
             let plist = try ThemeFileReader.propertyList(bytes, path: url.path)
             try addTextMateTheme(plist, path: url.path, into: &content)

@@ -1,25 +1,33 @@
 import ArgumentParser
+import DaemonCore
 
-/// The `highlightd` command: the daemon and its tools.
+/// The `highlightd` command: the daemon and its tools, listed in the order a user needs them.
 @main
 struct Highlightd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "highlightd",
-        abstract: "A syntax-highlighting text storage daemon.",
-        subcommands: [
-            DemoCommand.self,
-            FormattableCommand.self,
-            BenchStorageCommand.self,
-            ConformanceCommand.self,
-            BenchCommand.self,
-            BenchLayoutCommand.self,
-            HighlightCommand.self,
-            LayoutCommand.self,
-            LanguagesCommand.self,
-            ThemesCommand.self,
-            ServeCommand.self,
-            DriveCommand.self,
-            ReplayCommand.self,
+        abstract: "A syntax-highlighting text storage daemon, and the tools around it.",
+        discussion: """
+            Editors start `highlightd serve` and talk JSON-RPC to it over standard input and \
+            output; `highlightd highlight` prints highlighted files. Grammars and themes are \
+            built in; VS Code extensions add more (--extensions, --vscode-extensions auto).
+            """,
+        version: HighlightdVersion.current,
+        groupedSubcommands: [
+            CommandGroup(
+                name: "Use",
+                subcommands: [
+                    ServeCommand.self, HighlightCommand.self, LanguagesCommand.self, ThemesCommand.self,
+                ]),
+            CommandGroup(
+                name: "Rich text and layout",
+                subcommands: [FormattableCommand.self, LayoutCommand.self, DemoCommand.self]),
+            CommandGroup(
+                name: "Measure and check",
+                subcommands: [
+                    DriveCommand.self, ReplayCommand.self, ConformanceCommand.self, BenchCommand.self,
+                    BenchStorageCommand.self, BenchLayoutCommand.self,
+                ]),
         ]
     )
 }

@@ -17,6 +17,8 @@ import Testing
         let grammars = root.appendingPathComponent("Grammars")
         let bin = root.appendingPathComponent(".build/debug")
         try FileManager.default.createDirectory(at: grammars, withIntermediateDirectories: true)
+        try "{}".write(
+            to: grammars.appendingPathComponent("languages.json"), atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let locator = ResourceLocator(
             environment: [:], executableURL: bin.appendingPathComponent("highlightd"),
@@ -28,10 +30,27 @@ import Testing
         let root = try ScratchFolder.make(prefix: "highlightd-locator")
         let grammars = root.appendingPathComponent("Grammars")
         try FileManager.default.createDirectory(at: grammars, withIntermediateDirectories: true)
+        try "{}".write(
+            to: grammars.appendingPathComponent("languages.json"), atomically: true, encoding: .utf8)
         let locator = ResourceLocator(environment: [:], executableURL: nil, workingDirectory: root)
         #expect(locator.grammarsDirectory()?.standardizedFileURL.path == grammars.standardizedFileURL.path)
         let nowhere = ResourceLocator(
             environment: [:], executableURL: nil, workingDirectory: URL(fileURLWithPath: "/"))
         #expect(nowhere.grammarsDirectory() == nil)
+    }
+
+    @Test func aGrammarsFolderWithoutAManifestIsNotOurs() throws {
+        let root = try ScratchFolder.make(prefix: "highlightd-locator")
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Grammars"), withIntermediateDirectories: true)
+        let bin = root.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let locator = ResourceLocator(
+            environment: [:], executableURL: bin.appendingPathComponent("highlightd"), workingDirectory: root)
+        #expect(locator.grammarsDirectory() == nil)
+    }
+
+    @Test func theProcessWorkingDirectoryIsNotSearchedByDefault() {
+        #expect(ResourceLocator(environment: [:], executableURL: nil).workingDirectory == nil)
     }
 }

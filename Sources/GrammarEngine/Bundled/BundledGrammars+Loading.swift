@@ -1,4 +1,5 @@
 import Foundation
+import ResourceFiles
 
 extension BundledGrammars {
     /// A new registry holding every bundled and user grammar, and the loading report.
@@ -22,7 +23,12 @@ extension BundledGrammars {
         var report = LoadReport()
         let manifest: LanguageManifest
         do {
-            manifest = try LanguageManifest(contentsOf: manifestURL)
+            if isBuiltIn {
+                let bytes = BundledFiles.contents(of: LanguageManifest.fileName) ?? []
+                manifest = try LanguageManifest(bytes: bytes, name: manifestURL.path)
+            } else {
+                manifest = try LanguageManifest(contentsOf: manifestURL)
+            }
         } catch {
             report.errors.append(error)
             manifest = LanguageManifest(languages: [])
@@ -31,26 +37,40 @@ extension BundledGrammars {
         for entry in manifest.languageIdsByGrammar {
             listed.insert(entry.grammar)
             let url = languagesDirectory.appendingPathComponent(entry.grammar)
-            guard FileManager.default.fileExists(atPath: url.path) else {
+            let contents = isBuiltIn ? BundledFiles.contents(of: Self.builtInName(entry.grammar)) : nil
+            guard isBuiltIn ? contents != nil : FileManager.default.fileExists(atPath: url.path) else {
                 report.missingGrammars.append(entry.grammar)
                 continue
             }
             let described = manifest.languages.filter { $0.grammar == entry.grammar && $0.describesFiles }
             guard !described.isEmpty else {
-                load(url, ids: entry.ids, into: registry, report: &report)
+                load(url, contents: contents, ids: entry.ids, into: registry, report: &report)
                 continue
             }
             for id in entry.ids {
-                registry.register(
-                    GrammarDefinition(
-                        scopeName: entry.scopeName, path: url, languageId: id, origin: "bundled"))
+                var definition = GrammarDefinition(
+                    scopeName: entry.scopeName, path: url, languageId: id, origin: "bundled")
+                definition.contents = contents
+                registry.register(definition)
             }
             for language in described { registry.register(language.definition) }
             report.registeredScopes.append(entry.scopeName)
         }
-        for url in Self.grammarFiles(in: languagesDirectory)
-        where !listed.contains(url.lastPathComponent) {
-            load(url, ids: nil, manifest: manifest, into: registry, report: &report)
+        if isBuiltIn {
+            let prefix = Self.builtInName("")
+            for name in BundledFiles.names where name.hasPrefix(prefix) {
+                let file = String(name.dropFirst(prefix.count))
+                guard !listed.contains(file) else { continue }
+                load(
+                    languagesDirectory.appendingPathComponent(file),
+                    contents: BundledFiles.contents(of: name),
+                    ids: nil, manifest: manifest, into: registry, report: &report)
+            }
+        } else {
+            for url in Self.grammarFiles(in: languagesDirectory)
+            where !listed.contains(url.lastPathComponent) {
+                load(url, ids: nil, manifest: manifest, into: registry, report: &report)
+            }
         }
         for directory in extraDirectories {
             for url in Self.grammarFiles(in: directory) {
@@ -58,6 +78,11 @@ extension BundledGrammars {
             }
         }
         return report
+    }
+
+    /// A grammar file's name among the built-in files.
+    static func builtInName(_ file: String) -> String {
+        languagesFolderName + "/" + file
     }
 
     /// Grammar files in a folder, sorted by name (JSON, plist and YAML grammars).
@@ -75,11 +100,16 @@ extension BundledGrammars {
     /// (so a user grammar replacing a bundled one keeps serving its languages) plus the ids
     /// derived from its name and scope.
     private func load(
-        _ url: URL, ids: [String]?, manifest: LanguageManifest? = nil, into registry: GrammarRegistry,
-        report: inout LoadReport
+        _ url: URL, contents: [UInt8]? = nil, ids: [String]?, manifest: LanguageManifest? = nil,
+        into registry: GrammarRegistry, report: inout LoadReport
     ) {
         do {
-            let raw = try RawGrammar(contentsOf: url)
+            let raw: RawGrammar
+            if let contents {
+                raw = try RawGrammar(bytes: contents, path: url.path)
+            } else {
+                raw = try RawGrammar(contentsOf: url)
+            }
             var languageIds = ids ?? []
             if ids == nil {
                 languageIds = manifest?.languageIds(forScope: raw.scopeName) ?? []

@@ -28,6 +28,9 @@ public struct BundledGrammars: Sendable {
     /// Folders of user grammars, loaded after the bundled ones; a user grammar with a bundled
     /// scope name replaces the bundled one and keeps its language ids.
     public var extraDirectories: [URL]
+    /// Whether the grammars are the copy built into the executable (`BundledFiles`) rather
+    /// than a folder on disk; `grammarsDirectory` then only names them in messages.
+    public private(set) var isBuiltIn = false
 
     /// Bundled grammars from an explicit Grammars folder.
     public init(grammarsDirectory: URL, extraDirectories: [URL] = []) {
@@ -40,6 +43,15 @@ public struct BundledGrammars: Sendable {
     public init?(locator: ResourceLocator = ResourceLocator(), extraDirectories: [URL] = []) {
         guard let directory = locator.grammarsDirectory() else { return nil }
         self.init(grammarsDirectory: directory, extraDirectories: extraDirectories)
+    }
+
+    /// The grammars built into the executable, then the user folders.
+    public static func builtIn(extraDirectories: [URL] = []) -> BundledGrammars {
+        var bundled = BundledGrammars(
+            grammarsDirectory: URL(fileURLWithPath: "/(built in)/Grammars", isDirectory: true),
+            extraDirectories: extraDirectories)
+        bundled.isBuiltIn = true
+        return bundled
     }
 
     /// The folder holding the bundled grammar files.

@@ -69,17 +69,22 @@ public struct LanguageManifest: Sendable, Hashable {
 
     /// Reads a manifest file; unknown fields are ignored.
     public init(contentsOf url: URL) throws(GrammarError) {
-        struct Document: Decodable { var languages: [Language] }
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = Data(try ResourceFile.contents(of: url))
+            bytes = try ResourceFile.contents(of: url)
         } catch {
             throw GrammarError(error)
         }
+        try self.init(bytes: bytes, name: url.lastPathComponent)
+    }
+
+    /// Reads a manifest from bytes in memory (`name` names it in errors).
+    public init(bytes: [UInt8], name: String) throws(GrammarError) {
+        struct Document: Decodable { var languages: [Language] }
         do {
-            self.languages = try JSONDecoder().decode(Document.self, from: data).languages
+            self.languages = try JSONDecoder().decode(Document.self, from: Data(bytes)).languages
         } catch {
-            throw .malformed(message: "\(url.lastPathComponent): \(error)")
+            throw .malformed(message: "\(name): \(error)")
         }
     }
 

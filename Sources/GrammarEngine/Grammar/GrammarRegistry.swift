@@ -195,7 +195,11 @@ public final class GrammarRegistry: @unchecked Sendable {
         lock.unlock()
         let result: Result<RawGrammar, GrammarError>
         do {
-            result = .success(try RawGrammar(contentsOf: definition.path))
+            if let contents = definition.contents {
+                result = .success(try RawGrammar(bytes: contents, path: definition.path.path))
+            } else {
+                result = .success(try RawGrammar(contentsOf: definition.path))
+            }
         } catch {
             result = .failure(error)
         }

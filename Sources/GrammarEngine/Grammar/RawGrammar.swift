@@ -62,4 +62,10 @@ public final class RawGrammar: Sendable {
         }
         try self.init(RawValue.parse(data, format: .init(path: url.path)), path: url.path)
     }
+
+    /// Reads a grammar from bytes already in memory; `path` gives the format and names it in
+    /// errors.
+    public convenience init(bytes: [UInt8], path: String) throws(GrammarError) {
+        try self.init(RawValue.parse(Data(bytes), format: .init(path: path)), path: path)
+    }
 }

@@ -11,6 +11,9 @@ public struct GrammarDefinition: Sendable {
     public var scopeName: String
     /// The grammar file (JSON, plist or YAML).
     public var path: URL
+    /// The file's bytes when they are in memory already (a grammar built into the executable);
+    /// nil to read `path`.
+    public var contents: [UInt8]?
     /// The language it highlights; nil for grammars only included or injected by others.
     public var languageId: String?
     /// Scopes whose text is in another language, e.g. `meta.embedded.block.css` → `css`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Rendering
 
 /// Highlights files with TextMate grammars and a theme: one file as before, or many files and
 /// folders on every core.
@@ -16,7 +17,10 @@ struct HighlightCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The files or folders to highlight.")
+    @Argument(
+        help:
+            "The files or folders to highlight; - reads standard input (its language from --language or its first line)."
+    )
     var files: [String]
 
     @Option(help: "The language id to highlight as (e.g. rust, javascript).")
@@ -42,6 +46,12 @@ struct HighlightCommand: ParsableCommand {
     @Option(help: "When to colour ANSI output: auto (a terminal without NO_COLOR), always, never.")
     var color: ColorChoice = .auto
 
+    @Option(
+        help: """
+            Colours of ANSI output: 24 (24-bit), 256 (xterm's palette) or 16. Default: 24 where             COLORTERM says truecolor or 24bit or the output is not a terminal, else 256.
+            """)
+    var colorDepth: ColorDepth?
+
     @Option(help: "Soft-wrap ANSI and HTML output at this many columns, never inside a link.")
     var wrap: Int?
 
@@ -63,7 +73,12 @@ struct HighlightCommand: ParsableCommand {
         FileHighlighter.Options(
             selection: try GrammarSelection(
                 language: language, grammar: grammar, grammarFolders: grammars, extensions: extensions),
-            theme: theme, format: format, color: color, wrap: wrap, documentJobs: jobs)
+            theme: theme, format: format, color: color,
+            depth: colorDepth
+                ?? ColorDepth.detect(
+                    environment: ProcessInfo.processInfo.environment,
+                    outputIsTerminal: isatty(STDOUT_FILENO) != 0),
+            wrap: wrap, documentJobs: jobs)
     }
 
     func run() throws {

@@ -20,3 +20,5 @@ enum ColorChoice: String, CaseIterable, ExpressibleByArgument {
         }
     }
 }
+
+extension ColorDepth: ExpressibleByArgument {}

@@ -16,12 +16,12 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
     /// Renders `tokens` of `text` with `theme`; `color` only matters for `ansi`.
     func render(
         text: String, tokens: [DocumentToken], scopeName: String?, theme: Theme, color: ColorChoice,
-        title: String = "highlightd", links: [RenderedLink]? = nil
+        depth: ColorDepth = .trueColor, title: String = "highlightd", links: [RenderedLink]? = nil
     ) -> String {
         switch self {
         case .ansi:
             let configuration = ANSIRenderer.Configuration(
-                colorEnabled: color.isEnabled(environment: ProcessInfo.processInfo.environment))
+                colorEnabled: color.isEnabled(environment: ProcessInfo.processInfo.environment), depth: depth)
             return ANSIRenderer(theme: theme, configuration: configuration).render(text: text, tokens: tokens)
         case .html:
             return HTMLRenderer(theme: theme, title: title).render(text: text, tokens: tokens)

@@ -16,6 +16,8 @@ struct FileHighlighter {
         var theme: String
         var format: OutputFormat
         var color: ColorChoice
+        /// The colours ANSI escapes name (`--color-depth`, else what the terminal advertises).
+        var depth: ColorDepth = .trueColor
         var wrap: Int?
         /// Threads one document's tokenization may use (nil: one per CPU). A batch sets 1:
         /// its files already keep every core busy.
@@ -64,14 +66,18 @@ struct FileHighlighter {
         }
         return options.format.render(
             text: output, tokens: tokens, scopeName: scopeName, theme: theme, color: options.color,
+            depth: options.depth,
             title: URL(fileURLWithPath: path).lastPathComponent, links: links)
     }
 
-    /// Reads `path` as UTF-8.
+    /// Reads `path` as UTF-8; `-` is standard input.
     static func read(_ path: String) throws(FileHighlightError) -> String {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data =
+                path == "-"
+                ? FileHandle.standardInput.readDataToEndOfFile()
+                : try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw .unreadable(path: path, reason: error.localizedDescription)
         }
