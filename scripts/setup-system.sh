@@ -23,6 +23,9 @@ packages=(
     fonts-dejavu-core # fonts the layout tests shape with (Latin, Arabic)
     fonts-noto-cjk    # ... CJK
     fonts-noto-color-emoji # ... emoji ZWJ sequences
+    dpkg-dev          # dpkg-shlibdeps, the Debian package's Depends
+    lintian           # the Debian package's checker
+    man-db            # man, to read the installed manual page
 )
 
 missing=()

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every check highlightd has: system packages, lint, the debug build and every test
 # (unit, property, conformance, grammar fixtures, end-to-end tests of the binary, an
-# independent LSP client, and every libFuzzer target for a few seconds). This is the README's test command and CI's.
+# independent LSP client, the editor plugins, the release binary installed from the Debian
+# package and by install.sh, and every libFuzzer target for a few seconds). This is the README's test command and CI's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,6 +25,13 @@ echo "== LSP face, through an independent client (pytest-lsp)"
 
 echo "== editor plugins, inside real Neovim, Vim and Emacs"
 .venv/bin/python -m pytest -q Tests/EditorTests
+
+echo "== install: a release build, the Debian package and install.sh, used as a user gets them"
+scripts/build-release.sh
+release=$(scripts/build-release.sh --print-path)
+deb=$(scripts/package-deb.sh --binary "$release" --output dist)
+lintian --fail-on error "$deb"
+HIGHLIGHTD_DEB="$deb" HIGHLIGHTD_RELEASE="$release" .venv/bin/python -m pytest -q Tests/PackageTests
 
 echo "== Swift tests"
 swift test --skip-build --parallel --num-workers 2
