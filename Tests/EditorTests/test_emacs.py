@@ -368,6 +368,62 @@ def test_a_buffer_the_daemon_has_no_grammar_for_keeps_font_lock_and_gets_links(t
         assert "font-lock-keyword-face" in faces_at(state, ELISP_FILE.index("defun"))
 
 
+def test_a_daemon_that_cannot_start_is_one_warning_and_every_buffer_keeps_font_lock(tmp_path):
+    """With highlightd-command naming a program that does not exist, two files visited and
+    typed into: one warning of type highlightd in *Warnings*, naming the command and the
+    error, nothing in the echo area while typing, and both buffers keep their major mode's
+    font-lock faces (Python's would otherwise give way to the daemon's)."""
+    sample = tmp_path / "inventory.py"
+    shutil.copy(SAMPLES / "inventory.py", sample)
+    (tmp_path / "x.el").write_text(ELISP_FILE)
+    settings = ['(setq highlightd-command (list "/nonexistent/highlightd" "serve"))']
+    with EmacsSession(EMACS, BINARY, tmp_path, [sample], settings=settings) as session:
+        python_text = (SAMPLES / "inventory.py").read_text(encoding="utf-8")
+        keyword = python_text.index("import csv")
+
+        def warned():
+            state = session.state("inventory.py")
+            return state if state["warnings"] and faces_at(state, keyword) else None
+
+        wait_until(warned, 30, interval=0.2, what="the warning and font-lock's faces")
+        session.keys("M->")
+        session.type("print('typed without a daemon')")
+        session.keys("Enter")
+        # The second file, visited as a person does.
+        session.keys("C-x", "C-f")
+        session.type("x.el")
+        session.keys("Enter")
+        wait_until(lambda: session.eval("(buffer-name (window-buffer))") == '"x.el"', 30,
+                   interval=0.1, what="x.el visited")
+        session.keys("M->")
+        session.type(";; typed without a daemon")
+        session.keys("Enter")
+        wait_for_text(session, "x.el", lambda text: text.endswith(";; typed without a daemon\n"),
+                      "the typing in x.el")
+        python = session.state("inventory.py")
+        lisp = session.state("x.el")
+
+    assert python["text"].endswith("print('typed without a daemon')\n")
+    warnings = lisp["warnings"]
+    assert warnings.count("(highlightd)") == 1, warnings
+    assert warnings.startswith(
+        'Error (highlightd): Cannot start "/nonexistent/highlightd serve": Searching for program:'
+        " No such file or directory, /nonexistent/highlightd."
+    ), warnings
+    said = [line for line in lisp["messages"].splitlines() if "highlightd" in line]
+    assert said == [], said
+    assert not [m for m in lisp["messages"].splitlines() if "rror" in m], lisp["messages"]
+    for state in (python, lisp):
+        assert state["highlightdMode"] and state["fontLockMode"], state["majorMode"]
+        assert state["scopeName"] is None and state["pushes"] == 0
+    assert python["majorMode"] == "python-mode"
+    assert "font-lock-keyword-face" in faces_at(python, keyword), python["faces"]
+    assert lisp["majorMode"] == "emacs-lisp-mode"
+    assert "font-lock-keyword-face" in faces_at(lisp, ELISP_FILE.index("defun")), lisp["faces"]
+    typed = len(ELISP_FILE) + len(";; ")  # the comment typed, fontified as typed
+    assert "font-lock-comment-face" in faces_at(lisp, typed), lisp["faces"]
+
+
 ZIG_FILE = """// A Zig file: see https://ziglang.org/documentation/master/
 const std = @import("std");
 pub fn main() void {}

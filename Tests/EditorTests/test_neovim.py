@@ -357,13 +357,73 @@ def test_standard_groups_follow_the_semantic_token_types(tmp_path):
     assert dict(zip(probes, result["links"])) == {group: group for group in probes}
 
 
-def test_a_daemon_that_cannot_start_is_reported_once_and_typing_goes_on(tmp_path):
+def test_a_daemon_that_cannot_start_is_reported_once_and_every_buffer_keeps_neovims_highlighting(
+    tmp_path,
+):
+    """With `cmd` naming a program that does not exist, two files opened and typed into: one
+    error through vim.notify for the session, naming the command and why it failed; no error
+    while typing; Rust keeps its regex syntax and C its Tree-sitter highlighting."""
     sample = tmp_path / "sample.rs"
     shutil.copy(SAMPLE, sample)
-    result = nvim_support.run_scenario(NVIM, BINARY, "scenario_missing.lua", tmp_path, sample=sample)
+    second = tmp_path / "x.c"
+    second.write_text(C_FILE)
+    result = nvim_support.run_scenario(
+        NVIM, BINARY, "scenario_missing.lua", tmp_path, sample=sample, second=second
+    )
     [message] = result["messages"]
-    assert "cannot start /nonexistent/highlightd serve" in message["message"]
+    assert message["level"] == 4, message  # vim.log.levels.ERROR
+    assert message["message"].startswith("highlightd: cannot start `/nonexistent/highlightd serve`")
+    assert "no such file or directory" in message["message"], message
     assert result["errmsg"] == ""
+
+    rust, c = result["rust"], result["c"]
+    assert rust["syntax"] == "rust" and rust["syntax_group"].startswith("rust"), rust
+    assert c["treesitter"] and c["captures"], c
+    for kept in (rust, c):
+        assert kept["document"]["highlighted"] is None and not kept["document"]["opened"], kept
+        assert "HighlightdNormal" not in kept["winhighlight"], kept
+
+
+@pytest.mark.parametrize("on_path", [True, False], ids=["highlightd-on-path", "none-on-path"])
+def test_the_site_package_needs_only_setup_and_runs_highlightd_from_path(tmp_path, on_path):
+    """Installed where scripts/install.sh puts it (DATA_HOME/nvim/site/pack/highlightd/start/
+    highlightd, here a link to editors/neovim) and an init.lua of one line, `setup({})`: the
+    plugin runs `highlightd` from PATH; with none there, one error says so and Rust keeps
+    Neovim's syntax."""
+    home = tmp_path / "home"
+    pack = home / "share" / "nvim" / "site" / "pack" / "highlightd" / "start"
+    pack.mkdir(parents=True)
+    (pack / "highlightd").symlink_to(nvim_support.PLUGIN)
+    (home / "config" / "nvim").mkdir(parents=True)
+    (home / "config" / "nvim" / "init.lua").write_text('require("highlightd").setup({})\n')
+    path = tmp_path / "bin"
+    path.mkdir()
+    if on_path:
+        (path / "highlightd").symlink_to(os.path.abspath(BINARY))
+    shutil.copy(SAMPLE, tmp_path / "sample.rs")
+    result_path = tmp_path / "result.json"
+    environment = dict(os.environ, HOME=str(home), PATH=str(path), HL_RESULT=str(result_path))
+    for variable, folder in (("DATA", "share"), ("CONFIG", "config"), ("STATE", "state"),
+                             ("CACHE", "cache")):
+        environment[f"XDG_{variable}_HOME"] = str(home / folder)
+    environment.pop("HIGHLIGHTD_BINARY", None)
+    subprocess.run(
+        [NVIM, "--headless", "-i", "NONE", "-n", "sample.rs",
+         "-S", str(HERE / "neovim" / "package_probe.lua")],
+        cwd=tmp_path, env=environment, capture_output=True, timeout=60,
+    )
+    result = json.loads(result_path.read_text())
+    said = [line for line in result["messages"].splitlines() if line.startswith("highlightd:")]
+    [buffer] = result["status"]["buffers"]
+    if on_path:
+        assert result["status"]["ready"] and buffer["scope_name"] == "source.rust", result
+        assert said == [] and result["syntax"] == "OFF"
+    else:
+        assert said == [
+            "highlightd: cannot start `highlightd serve`: not found on PATH (set `cmd` in setup())"
+        ], result["messages"]
+        assert not result["status"]["ready"] and buffer.get("highlighted") is None
+        assert result["syntax"] == "rust"
 
 
 LUA_FILE = """-- A Lua file the daemon has no grammar for: see https://example.com/lua for more

@@ -376,7 +376,7 @@ def test_buffers_edited_hidden_reloaded_and_renamed_end_right(tmp_path, session_
 @pytest.mark.parametrize(
     "command, said",
     [
-        (["/nonexistent/highlightd", "serve"], ["cannot run"]),
+        (["/nonexistent/highlightd", "serve"], ['cannot start "/nonexistent/highlightd serve"']),
         (["sh", "-c", "exit 3"], ["exited (status 3); restarting", "keeps exiting"]),
     ],
 )
@@ -417,6 +417,102 @@ def syntax_group_at(state, lnum, col):
         if line == lnum and column <= col:
             name = group
     return name
+
+
+@pytest.mark.parametrize("on_path", [True, False], ids=["highlightd-on-path", "none-on-path"])
+def test_the_package_in_vim_pack_needs_no_configuration_and_runs_highlightd_from_path(
+    tmp_path, on_path
+):
+    """Installed as ~/.vim/pack/highlightd/start/highlightd (a link to editors/vim), with a
+    vimrc that only turns syntax on: the plugin runs `highlightd` from PATH; with none
+    there, one error says so and Vim's syntax stays."""
+    home = tmp_path / "home"
+    pack = home / ".vim" / "pack" / "highlightd" / "start"
+    pack.mkdir(parents=True)
+    (pack / "highlightd").symlink_to(vim_support.PLUGIN)
+    (home / ".vimrc").write_text("filetype on\nsyntax on\n")
+    path = tmp_path / "bin"
+    path.mkdir()
+    if on_path:
+        (path / "highlightd").symlink_to(os.path.abspath(BINARY))
+    shutil.copy(SAMPLE, tmp_path / "palette.js")
+    result = tmp_path / "result.json"
+    subprocess.run(
+        [VIM, "-N", "-u", str(home / ".vimrc"), "-i", "NONE", "-es", "palette.js",
+         "-S", str(HERE / "vim" / "package_probe.vim")],
+        cwd=tmp_path, env=dict(os.environ, HOME=str(home), PATH=str(path), HL_RESULT=str(result)),
+        stdin=subprocess.DEVNULL, capture_output=True, timeout=60,
+    )
+    state = json.loads(result.read_text())
+    said = [line for line in state["messages"].splitlines() if line.startswith("highlightd:")]
+    [doc] = state["state"]["docs"].values()
+    if on_path:
+        assert state["state"]["ready"] and doc["scopeName"] == "source.js", state
+        assert said == [] and state["syntax"] == "OFF"
+    else:
+        message = (
+            'highlightd: cannot start "highlightd serve": not found on $PATH (g:highlightd_command)'
+        )
+        assert said == [message] and state["errmsg"] == message, state["messages"]
+        assert not state["state"]["ready"] and doc["needsOpen"] and doc["scopeName"] == ""
+        assert state["syntax"] == "javascript"
+
+
+PYTHON_FILE = """# A Python file: see https://example.com/python
+def answer():
+    return 42
+"""
+
+
+def test_a_daemon_that_cannot_start_is_said_once_and_every_buffer_keeps_vims_syntax(
+    tmp_path, session_factory
+):
+    """With g:highlightd_command naming a program that does not exist, two files opened
+    and typed into: one error in :messages (and v:errmsg) for the session, naming the
+    command and why; JavaScript and Python keep Vim's own syntax, which the daemon would
+    otherwise switch off."""
+    sample = tmp_path / "palette.js"
+    shutil.copy(SAMPLE, sample)
+    python = tmp_path / "x.py"
+    python.write_text(PYTHON_FILE)
+    said = ('highlightd: cannot start "/nonexistent/highlightd serve": no such file'
+            " (g:highlightd_command)")
+    session = session_factory([sample], command=["/nonexistent/highlightd", "serve"])
+    # On the command line once Vim has started, with no prompt to press ENTER.
+    wait_until(lambda: said in session.capture(), 30, what="the error on the screen")
+    assert "Press ENTER" not in session.capture()
+    session.keys("G", "o")
+    session.type("const typed = 1; // without a daemon", chunk=4, pause=0.02)
+    session.keys("Escape")
+    session.command("split x.py")
+    session.keys("G", "o")
+    session.type("typed = 2  # without a daemon", chunk=4, pause=0.02)
+    session.keys("Escape")
+
+    states = {}
+    for name, last_line in (("x.py", "typed = 2  # without a daemon"),
+                            ("palette.js", "const typed = 1; // without a daemon")):
+        if name == "palette.js":
+            session.command("wincmd j")
+        states[name] = dump_when(
+            session,
+            lambda state: state["lines"][-1] == last_line and state["syntaxGroups"],
+            f"{name} typed into",
+            settled=False,
+        )
+    messages, errors = plugin_messages(states["palette.js"])
+    assert messages == [said]
+    assert states["palette.js"]["errmsg"] == said
+    assert errors == []
+    for name, syntax, line, group in (("x.py", "python", 2, "python"),
+                                      ("palette.js", "javascript", 1, "javaScript")):
+        state = states[name]
+        assert state["syntax"] == syntax, state["syntax"]
+        assert syntax_group_at(state, line, 1).startswith(group), state["syntaxGroups"]
+        assert state["props"] == [] and state["wincolor"] != "HighlightdNormal"
+        assert not state["plugin"]["ready"] and all(
+            doc["needsOpen"] and doc["scopeName"] == "" for doc in state["plugin"]["docs"].values()
+        ), state["plugin"]["docs"]
 
 
 LUA_FILE = """-- A Lua file the daemon has no grammar for: see https://example.com/lua for more

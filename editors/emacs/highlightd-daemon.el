@@ -179,7 +179,9 @@ A plist, part of the initializationOptions."
         t)
     (error
      (highlightd-daemon--fail
-      (format "cannot start %s (%s)" (string-join highlightd-command " ")
+      (format (concat "Cannot start \"%s\": %s.\n"
+                      "Set `highlightd-command' to the daemon's command line.")
+              (string-join highlightd-command " ")
               (error-message-string error)))
      nil)))
 
@@ -192,7 +194,8 @@ A plist, part of the initializationOptions."
     (if (not (and (equal (gethash "positionEncoding" capabilities) "utf-32")
                   (hash-table-p text-storage)
                   (gethash "attributeDeltas" text-storage)))
-        (highlightd-daemon--fail "the daemon offers no utf-32 attribute pushes")
+        (highlightd-daemon--fail
+         "The daemon offers no utf-32 attribute pushes.")
       (setq highlightd-daemon--state 'ready)
       (highlightd-rpc-notify "initialized" (make-hash-table))
       (highlightd-daemon--probe-theme)
@@ -208,11 +211,18 @@ A plist, part of the initializationOptions."
 (defun highlightd-daemon--initialize-failed (error-object)
   "Give up on a daemon that refused initialize with ERROR-OBJECT."
   (highlightd-daemon--fail
-   (format "initialize failed: %s" (gethash "message" error-object))))
+   (format "The daemon refused initialize: %s."
+           (gethash "message" error-object))))
 
 (defun highlightd-daemon--fail (reason)
-  "Stop the daemon for REASON, said once; wait for `highlightd-restart'."
-  (message "highlightd: %s; M-x highlightd-restart to try again" reason)
+  "Stop the daemon for REASON, said once; wait for `highlightd-restart'.
+Said as a warning of type `highlightd' in *Warnings*: the state is
+`failed' until then, so the buffers opened later keep their font-lock
+and say nothing."
+  (display-warning
+   'highlightd
+   (format "%s\nM-x highlightd-restart tries again." reason)
+   :error)
   (highlightd-rpc-log "%s" reason)
   (setq highlightd-daemon--state 'failed
         highlightd-daemon--outbox nil)
@@ -254,8 +264,10 @@ pushes and their faces can leave default colours to Emacs."
                                   highlightd-daemon--exits)))
     (highlightd-rpc-log "the daemon exited: %s" why)
     (if (>= (length highlightd-daemon--exits) 4)
-        (highlightd-daemon--fail (format "the daemon keeps exiting (%s)" why))
-      (message "highlightd: the daemon exited (%s); restarting it" why)
+        (highlightd-daemon--fail (format "The daemon keeps exiting (%s)." why))
+      ;; The first exit of a series is said; the next ones only logged.
+      (when (= (length highlightd-daemon--exits) 1)
+        (message "highlightd: the daemon exited (%s); restarting it" why))
       (run-at-time 0.2 nil (lambda ()
                              (funcall highlightd-daemon-reopen-function))))))
 

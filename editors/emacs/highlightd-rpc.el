@@ -107,6 +107,19 @@ loop: one chunk per turn would take a second to send a 5 MB file.")
 Return the process.  Signals `file-missing' (or another error) when the
 program cannot be started."
   (highlightd-rpc-stop)
+  ;; `make-process' searches `exec-path' for a bare name and signals when it is
+  ;; missing, but spawns a file name as it is: the child then exits at once,
+  ;; which would look like a daemon that keeps crashing.
+  (let ((program (car command)))
+    (unless (and (stringp program) (executable-find program))
+      (let ((missing (not (and (stringp program) (file-name-directory program)
+                               (file-exists-p program)))))
+        (signal (if missing 'file-missing 'file-error)
+                (list "Searching for program"
+                      (cond (missing "No such file or directory")
+                            ((file-directory-p program) "Is a directory")
+                            (t "Permission denied"))
+                      program)))))
   (let ((io (get-buffer-create " *highlightd-io*")))
     (with-current-buffer io
       ;; Positions are bytes, as Content-Length counts.

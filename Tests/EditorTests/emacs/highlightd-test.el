@@ -149,7 +149,11 @@ Styles come from the `face' property as redisplay sees it (through the
                              0)
               :windows (highlightd-test--windows (current-buffer))
               :messages (with-current-buffer "*Messages*"
-                          (buffer-substring-no-properties (point-min) (point-max))))))))
+                          (buffer-substring-no-properties (point-min) (point-max)))
+              :warnings (if (get-buffer "*Warnings*")
+                            (with-current-buffer "*Warnings*"
+                              (buffer-substring-no-properties (point-min) (point-max)))
+                          ""))))))
 
 (defun highlightd-test--windows (buffer)
   "The windows showing BUFFER: view id, first offset, first line, top row, height."

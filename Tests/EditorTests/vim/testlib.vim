@@ -33,6 +33,7 @@ function! s:Dump(buf, path) abort
         \ 'wincolor': &wincolor,
         \ 'plugin': highlightd#State(),
         \ 'messages': execute('messages'),
+        \ 'errmsg': v:errmsg,
         \ 'windows': map(getwininfo(), {_, w -> [w.winid, w.bufnr, w.topline, w.botline]}),
         \ 'syntax': getbufvar(a:buf, '&syntax'),
         \ 'syntaxGroups': s:SyntaxGroups(a:buf),

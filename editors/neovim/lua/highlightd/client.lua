@@ -165,7 +165,7 @@ local function spawn(command, on_stdout, on_stderr, on_exit)
     }
   end
   -- Neovim 0.9: jobstart splits output at newlines; joining the pieces gives the chunk back.
-  local job = vim.fn.jobstart(command, {
+  local started, job = pcall(vim.fn.jobstart, command, {
     on_stdout = function(_, data)
       on_stdout(table.concat(data, "\n"))
     end,
@@ -176,8 +176,10 @@ local function spawn(command, on_stdout, on_stderr, on_exit)
       on_exit(code, 0)
     end,
   })
-  if job <= 0 then
-    return nil, "cannot run " .. command[1]
+  if not started then
+    return nil, job
+  elseif job <= 0 then
+    return nil, job == -1 and "not executable" or "invalid command"
   end
   return {
     pid = vim.fn.jobpid(job),
@@ -188,6 +190,17 @@ local function spawn(command, on_stdout, on_stderr, on_exit)
       vim.fn.chanclose(job, "stdin")
     end,
   }
+end
+
+-- Why `command` could not be spawned, from the error vim.system raised ("vim/_system.lua:0:
+-- ENOENT: no such file or directory (cmd): '/x'"): without the Lua location and the repeated
+-- program name, and saying where a bare name was looked for.
+local function spawn_failure(command, err)
+  local reason = tostring(err):gsub("^[^:]*%.lua:%d+: ", ""):gsub("%s*%(cmd%):.*$", "")
+  if reason:find("ENOENT", 1, true) and not tostring(command[1]):find("/", 1, true) then
+    reason = "not found on PATH"
+  end
+  return reason
 end
 
 local function exited(generation, code, signal)
@@ -276,9 +289,18 @@ function M.start()
     end)
   end)
   if not process then
+    -- Said once per session: every later buffer finds `gave_up` and stays with Neovim's own
+    -- highlighting, until :HighlightdRestart. Said after the autocommand that opened the
+    -- buffer, which would otherwise head it with "Error in BufReadPost Autocommands".
     state.gave_up = true
     local command = table.concat(vim.tbl_map(tostring, options.cmd), " ")
-    log(vim.log.levels.ERROR, "cannot start " .. command .. ": " .. tostring(err))
+    local message = ("cannot start `%s`: %s (set `cmd` in setup())"):format(
+      command,
+      spawn_failure(options.cmd, err)
+    )
+    vim.schedule(function()
+      log(vim.log.levels.ERROR, message)
+    end)
     return
   end
   state.process = process

@@ -31,6 +31,35 @@ export def Warn(message: string)
   echohl None
 enddef
 
+# An error that stops the plugin until :HighlightdRestart, in :messages and v:errmsg. Not
+# :echoerr, which would abort the autocommand that opened the buffer. Shown once the event
+# that opened the buffer is over: then it replaces the file's "N lines" message instead of
+# adding a line to it (two lines ask to press ENTER).
+def Error(message: string)
+  timer_start(0, (_) => {
+    v:errmsg = 'highlightd: ' .. message
+    echohl ErrorMsg
+    echomsg v:errmsg
+    echohl None
+  })
+enddef
+
+# Why `cmd` cannot run: what executable() found wrong with its program.
+def WhyNotExecutable(cmd: list<string>): string
+  if empty(cmd) || cmd[0] == ''
+    return 'the command is empty'
+  endif
+  var program = cmd[0]
+  if program !~ '/'
+    return 'not found on $PATH'
+  elseif isdirectory(program)
+    return 'a folder, not a program'
+  elseif getftype(program) == ''
+    return 'no such file'
+  endif
+  return 'not executable'
+enddef
+
 export def Command(): list<string>
   var cmd = get(g:, 'highlightd_command', ['highlightd', 'serve'])
   return type(cmd) == v:t_string ? split(cmd) : cmd
@@ -180,10 +209,13 @@ export def Start(eventHandlers: dict<any>): bool
   if gaveUp || failedToStart
     return false
   endif
+  # Said once: later buffers find failedToStart and keep Vim's syntax, until
+  # :HighlightdRestart.
   var cmd = Command()
   if empty(cmd) || !executable(cmd[0])
     failedToStart = true
-    Warn(printf('cannot run %s (set g:highlightd_command)', string(cmd)))
+    Error(printf('cannot start "%s": %s (g:highlightd_command)', join(cmd),
+      WhyNotExecutable(cmd)))
     return false
   endif
   ready = false
@@ -196,7 +228,8 @@ export def Start(eventHandlers: dict<any>): bool
     out_cb: OnOutput, err_cb: OnStderr, exit_cb: OnExit, stoponexit: 'term'})
   if job_status(job) != 'run'
     failedToStart = true
-    Warn(printf('cannot start %s', string(cmd)))
+    Error(printf('cannot start "%s": job_start() says "%s" (g:highlightd_command)', join(cmd),
+      job_status(job)))
     job = null_job
     return false
   endif
