@@ -66,6 +66,15 @@ put 644 "$scratch/fish" "$prefix/share/fish/vendor_completions.d/highlightd.fish
 put_tree editors/neovim "$prefix/share/nvim/site/pack/highlightd/start/highlightd"
 put_tree editors/vim "$vim_pack"
 put_tree editors/emacs "$prefix/share/emacs/site-lisp/highlightd"
+# Byte-compiled, as package.el would: the plugin runs several times faster on large files.
+if command -v emacs > /dev/null; then
+    compiled="$scratch/emacs"
+    cp -r editors/emacs "$compiled"
+    emacs -Q --batch -L "$compiled" -f batch-byte-compile "$compiled"/*.el > /dev/null 2>&1
+    for file in "$compiled"/*.elc; do
+        put 644 "$file" "$prefix/share/emacs/site-lisp/highlightd/$(basename "$file")"
+    done
+fi
 
 # Emacs: an autoloads file that puts the plugin on load-path and autoloads its modes; the
 # Debian package also loads it at start-up from site-start.d.
