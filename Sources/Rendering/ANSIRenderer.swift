@@ -1,6 +1,14 @@
 import GrammarEngine
 import ThemeEngine
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Renders highlighted text for a terminal with 24-bit colour escapes.
 ///
 /// Each styled stretch opens with one SGR sequence (foreground, background when it differs from
@@ -43,40 +51,66 @@ public struct ANSIRenderer: Sendable {
     /// Renders `text` with the styles of `tokens` (UTF-8 byte ranges covering the text).
     public func render(text: String, tokens: [DocumentToken]) -> String {
         guard configuration.colorEnabled else { return text }
+        return String(decoding: renderBytes(text: text, tokens: tokens), as: UTF8.self)
+    }
+
+    /// `render` as UTF-8 bytes, to write without another copy.
+    public func renderBytes(text: String, tokens: [DocumentToken]) -> [UInt8] {
+        guard configuration.colorEnabled else { return Array(text.utf8) }
         let document = StyledDocument(text: text, tokens: tokens, theme: theme)
-        let bytes = document.bytes
-        let reset = Array(Self.reset.utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count * 2)
-        var active: [UInt8]?
-        for (range, style) in document.segments() {
+        // One escape per distinct style, and styles whose escapes are equal share an id, so
+        // neighbours that look the same are not cut by a reset.
+        var escapes: [[UInt8]] = []
+        var escapeIds: [[UInt8]: Int] = [:]
+        let escapeOfStyle = document.styles.map { style -> Int in
             let escape = Array(sequence(for: style).utf8)
-            var index = range.lowerBound
-            while index < range.upperBound {
-                let newline = bytes[index..<range.upperBound].firstIndex(of: UInt8(ascii: "\n"))
-                var contentEnd = newline ?? range.upperBound
-                if newline != nil, contentEnd > index, bytes[contentEnd - 1] == UInt8(ascii: "\r") {
-                    contentEnd -= 1
-                }
-                if contentEnd > index {
-                    if active != escape {
-                        if active != nil { output += reset }
-                        output += escape
-                        active = escape
+            if let id = escapeIds[escape] { return id }
+            escapes.append(escape)
+            escapeIds[escape] = escapes.count - 1
+            return escapes.count - 1
+        }
+        let reset: StaticString = "\u{1B}[0m"
+        var output: [UInt8] = []
+        output.reserveCapacity(document.bytes.count * 3)
+        var active = -1
+        document.bytes.withUnsafeBufferPointer { bytes in
+            document.forEachSegment { range, style in
+                let escape = escapeOfStyle[style]
+                var index = range.lowerBound
+                while index < range.upperBound {
+                    let newline = Self.firstNewline(bytes, from: index, to: range.upperBound)
+                    var contentEnd = newline ?? range.upperBound
+                    if newline != nil, contentEnd > index, bytes[contentEnd - 1] == UInt8(ascii: "\r") {
+                        contentEnd -= 1
                     }
-                    output += bytes[index..<contentEnd]
+                    if contentEnd > index {
+                        if active != escape {
+                            if active >= 0 { output.append(reset) }
+                            output.append(contentsOf: escapes[escape])
+                            active = escape
+                        }
+                        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<contentEnd]))
+                    }
+                    guard let newline else { break }
+                    if active >= 0 {
+                        output.append(reset)
+                        active = -1
+                    }
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentEnd...newline]))
+                    index = newline + 1
                 }
-                guard let newline else { break }
-                if active != nil {
-                    output += reset
-                    active = nil
-                }
-                output += bytes[contentEnd...newline]
-                index = newline + 1
             }
         }
-        if active != nil { output += reset }
-        return String(decoding: output, as: UTF8.self)
+        if active >= 0 { output.append(reset) }
+        return output
+    }
+
+    /// The offset of the first line feed in `bytes[start..<end]`, if any (`memchr`).
+    static func firstNewline(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        guard start < end, let base = bytes.baseAddress,
+            let found = memchr(base + start, 0x0A, end - start)
+        else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     /// The SGR escape that sets `style`.

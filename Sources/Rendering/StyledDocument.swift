@@ -1,59 +1,136 @@
 import GrammarEngine
 import ThemeEngine
 
-/// A document's UTF-8 text with its tokens' resolved styles: what every renderer works from.
+/// A document's UTF-8 text with its tokens' styles resolved once per distinct scope stack:
+/// what every renderer works from.
+///
+/// Tokens of one document share a few thousand scope stacks at most, and a tokenizer hands the
+/// same interned array to every token of a stack: a stack is found by its array's storage (one
+/// dictionary lookup of a pointer per token), and its style is resolved once (`PrefixStyles`).
+/// Renderers then work with small integers: `runs` point into `stacks` and `styles`.
 ///
 /// Token ranges are clamped to the text, so tokens from a stale or buggy source degrade the
 /// output instead of crashing the process.
 struct StyledDocument {
-    /// A token's clamped byte range, its scopes and its style.
+    /// A token's clamped byte range and the indices of its scope stack and style.
     struct Run {
         var range: Range<Int>
-        var scopes: [String]
-        var style: TokenStyle
+        var stack: Int
+        var style: Int
     }
 
     /// The document's UTF-8 bytes.
     let bytes: [UInt8]
     /// One run per input token, in input order.
     let runs: [Run]
-    /// The theme's default style, used for text no token covers.
-    let defaultStyle: TokenStyle
+    /// The distinct scope stacks, in order of first use.
+    let stacks: [[String]]
+    /// The distinct styles; index 0 is the theme's default style (text no token covers).
+    let styles: [TokenStyle]
 
     /// Resolves every token's style with `theme`.
     init(text: String, tokens: [DocumentToken], theme: Theme) {
         let bytes = Array(text.utf8)
-        let styles = theme.styles(for: tokens)
-        self.bytes = bytes
-        defaultStyle = theme.defaultStyle
-        runs = zip(tokens, styles).map { token, style in
+        var stacks: [[String]] = []
+        var styles: [TokenStyle] = [theme.defaultStyle]
+        var styleIndex: [TokenStyle: Int] = [theme.defaultStyle: 0]
+        var stackStyle: [Int] = []
+        var byStorage: [UnsafeRawPointer: Int] = [:]
+        let prefixes = PrefixStyles(theme: theme)
+        var runs: [Run] = []
+        runs.reserveCapacity(tokens.count)
+        for token in tokens {
+            // The storage is alive as long as `tokens`, so its address identifies it here.
+            let storage = token.scopes.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+            var stack = storage.flatMap { byStorage[$0] }
+            if stack == nil {
+                // Equal names in another array make another entry with the same style: rare
+                // (a tokenizer shares one array per stack), and cheaper than hashing names.
+                let style = prefixes.style(of: token.scopes)
+                let index = styleIndex[style] ?? styles.count
+                if index == styles.count {
+                    styles.append(style)
+                    styleIndex[style] = index
+                }
+                stack = stacks.count
+                stacks.append(token.scopes)
+                stackStyle.append(index)
+                if let storage { byStorage[storage] = stack }
+            }
             let lower = min(max(0, token.range.lowerBound), bytes.count)
             let upper = min(max(lower, token.range.upperBound), bytes.count)
-            return Run(range: lower..<upper, scopes: token.scopes, style: style)
+            runs.append(Run(range: lower..<upper, stack: stack!, style: stackStyle[stack!]))
         }
+        self.bytes = bytes
+        self.runs = runs
+        self.stacks = stacks
+        self.styles = styles
     }
 
-    /// Ranges covering the whole text in order, each with the style to paint it in: gaps
-    /// between tokens get the default style and overlapping parts are painted once.
-    func segments() -> [(range: Range<Int>, style: TokenStyle)] {
-        var result: [(range: Range<Int>, style: TokenStyle)] = []
+    /// Ranges covering the whole text in order, each with the index of the style to paint it
+    /// in: gaps between tokens get the default style (0) and overlapping parts are painted once.
+    func forEachSegment(_ body: (Range<Int>, Int) -> Void) {
         var cursor = 0
         for run in runs where run.range.upperBound > cursor {
-            if run.range.lowerBound > cursor {
-                result.append((cursor..<run.range.lowerBound, defaultStyle))
-            }
-            let start = max(cursor, run.range.lowerBound)
-            result.append((start..<run.range.upperBound, run.style))
+            if run.range.lowerBound > cursor { body(cursor..<run.range.lowerBound, 0) }
+            body(max(cursor, run.range.lowerBound)..<run.range.upperBound, run.style)
             cursor = run.range.upperBound
         }
-        if cursor < bytes.count {
-            result.append((cursor..<bytes.count, defaultStyle))
-        }
-        return result
+        if cursor < bytes.count { body(cursor..<bytes.count, 0) }
+    }
+}
+
+/// Appending to a byte buffer: the renderers build their output as bytes and make one
+/// `String` at the end.
+extension Array where Element == UInt8 {
+    mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { append(contentsOf: $0) }
     }
 
-    /// The text of a byte range (clamped ranges cut at scalar boundaries for valid tokens).
-    func text(_ range: Range<Int>) -> String {
-        String(decoding: bytes[range], as: UTF8.self)
+    mutating func append(_ text: String) {
+        append(contentsOf: text.utf8)
+    }
+
+    /// An integer in decimal (a small string: no allocation).
+    mutating func appendDecimal(_ value: Int) {
+        append(contentsOf: String(value).utf8)
+    }
+}
+
+/// Styles of scope stacks resolved level by level and kept per prefix: stacks share most of
+/// their outer scopes, so a new stack costs one lookup per level and one resolution per scope
+/// not seen under that prefix, where resolving it from the root costs a rule search per level.
+final class PrefixStyles {
+    private final class Node {
+        let style: TokenStyle
+        var children: [String: Node] = [:]
+        init(style: TokenStyle) { self.style = style }
+    }
+
+    private let theme: Theme
+    private let root: Node
+
+    init(theme: Theme) {
+        self.theme = theme
+        root = Node(style: theme.defaultStyle)
+    }
+
+    /// The style of `scopes` (outermost first), as `Theme.style(forScopes:)` gives it.
+    func style(of scopes: [String]) -> TokenStyle {
+        // A name with spaces stands for several scopes: the theme splits it itself.
+        guard !scopes.contains(where: { $0.utf8.contains(UInt8(ascii: " ")) }) else {
+            return theme.style(forScopes: scopes)
+        }
+        var node = root
+        for index in scopes.indices {
+            if let child = node.children[scopes[index]] {
+                node = child
+            } else {
+                let child = Node(style: theme.resolve(scopes[...index], parent: node.style))
+                node.children[scopes[index]] = child
+                node = child
+            }
+        }
+        return node.style
     }
 }

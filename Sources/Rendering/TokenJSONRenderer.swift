@@ -25,34 +25,62 @@ public struct TokenJSONRenderer: Sendable {
     public func render(
         text: String, tokens: [DocumentToken], scopeName: String?, links: [RenderedLink]? = nil
     ) -> String {
+        String(
+            decoding: renderBytes(text: text, tokens: tokens, scopeName: scopeName, links: links),
+            as: UTF8.self)
+    }
+
+    /// `render` as UTF-8 bytes. Each distinct scope stack's `"scopes"` array and each distinct
+    /// style's fields are written once and copied per token.
+    public func renderBytes(
+        text: String, tokens: [DocumentToken], scopeName: String?, links: [RenderedLink]? = nil
+    ) -> [UInt8] {
         let document = StyledDocument(text: text, tokens: tokens, theme: theme)
+        let stackJSON = document.stacks.map { stack in
+            Array((",\"scopes\":[" + stack.map(Self.quote).joined(separator: ",") + "]").utf8)
+        }
+        let styleJSON = document.styles.map { style in
+            Array(
+                (",\"foreground\":" + Self.quote(style.foreground.normalizedHex) + ",\"background\":"
+                    + Self.quote(style.background.normalizedHex) + ",\"fontStyle\":"
+                    + Self.quote(style.fontStyle.description) + "}").utf8)
+        }
         var cursor = UTF16OffsetCursor(bytes: document.bytes)
-        var output = "{\"scopeName\":" + (scopeName.map(Self.quote) ?? "null") + ",\"tokens\":["
+        var output: [UInt8] = []
+        output.reserveCapacity(document.runs.count * 160 + 64)
+        output.append("{\"scopeName\":")
+        output.append(scopeName.map(Self.quote) ?? "null")
+        output.append(",\"tokens\":[")
         for (position, run) in document.runs.enumerated() {
             let start = cursor.utf16Offset(atUTF8: run.range.lowerBound)
             let end = cursor.utf16Offset(atUTF8: run.range.upperBound)
-            output += position == 0 ? "\n" : ",\n"
-            output += "{\"offset\":\(start),\"length\":\(end - start)"
-            output += ",\"scopes\":[" + run.scopes.map(Self.quote).joined(separator: ",") + "]"
-            output += ",\"foreground\":" + Self.quote(run.style.foreground.normalizedHex)
-            output += ",\"background\":" + Self.quote(run.style.background.normalizedHex)
-            output += ",\"fontStyle\":" + Self.quote(run.style.fontStyle.description) + "}"
+            output.append(position == 0 ? "\n{\"offset\":" : ",\n{\"offset\":")
+            output.appendDecimal(start)
+            output.append(",\"length\":")
+            output.appendDecimal(end - start)
+            output.append(contentsOf: stackJSON[run.stack])
+            output.append(contentsOf: styleJSON[run.style])
         }
-        output += document.runs.isEmpty ? "]" : "\n]"
+        output.append(document.runs.isEmpty ? "]" : "\n]")
         if let links {
-            output += ",\"links\":["
+            output.append(",\"links\":[")
             for (position, link) in links.enumerated() {
                 let lower = min(max(0, link.range.lowerBound), document.bytes.count)
                 let upper = min(max(lower, link.range.upperBound), document.bytes.count)
                 let start = cursor.utf16Offset(atUTF8: lower)
                 let end = cursor.utf16Offset(atUTF8: upper)
-                output += position == 0 ? "\n" : ",\n"
-                output +=
-                    "{\"offset\":\(start),\"length\":\(end - start),\"target\":\(Self.quote(link.target))}"
+                output.append(position == 0 ? "\n{\"offset\":" : ",\n{\"offset\":")
+                output.appendDecimal(start)
+                output.append(",\"length\":")
+                output.appendDecimal(end - start)
+                output.append(",\"target\":")
+                output.append(Self.quote(link.target))
+                output.append("}")
             }
-            output += links.isEmpty ? "]" : "\n]"
+            output.append(links.isEmpty ? "]" : "\n]")
         }
-        return output + "}\n"
+        output.append("}\n")
+        return output
     }
 
     /// `text` as a JSON string literal.

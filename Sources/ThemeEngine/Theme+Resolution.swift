@@ -37,7 +37,7 @@ extension Theme {
     /// A scope name containing spaces counts as several scopes, as in vscode-textmate.
     public func style(forScopes scopes: [String]) -> TokenStyle {
         let path =
-            scopes.contains { $0.contains(" ") }
+            scopes.contains { $0.utf8.contains(UInt8(ascii: " ")) }
             ? scopes.flatMap { $0.split(separator: " ").map(String.init) } : scopes
         var style = defaultStyle
         for end in path.indices {

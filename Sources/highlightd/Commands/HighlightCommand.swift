@@ -112,9 +112,9 @@ struct HighlightCommand: ParsableCommand {
             warn("\(error)")
             throw ExitCode.failure
         }
-        let rendered = try highlighter.render(text, path: path)
-        FileHandle.standardOutput.write(Data(rendered.utf8))
-        if format == .json { print() }
+        var rendered = try highlighter.renderBytes(text, path: path)
+        if format == .json { rendered.append(UInt8(ascii: "\n")) }
+        StandardOutput.write(rendered)
     }
 
     static func isDirectory(_ path: String) -> Bool {

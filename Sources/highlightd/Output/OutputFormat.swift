@@ -13,20 +13,33 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
     /// Tokens with UTF-16 offsets and resolved styles, for tools and tests.
     case json
 
-    /// Renders `tokens` of `text` with `theme`; `color` only matters for `ansi`.
+    /// Renders `tokens` of `text` with `theme`; `color` and `depth` only matter for `ansi`.
     func render(
         text: String, tokens: [DocumentToken], scopeName: String?, theme: Theme, color: ColorChoice,
         depth: ColorDepth = .trueColor, title: String = "highlightd", links: [RenderedLink]? = nil
     ) -> String {
+        String(
+            decoding: renderBytes(
+                text: text, tokens: tokens, scopeName: scopeName, theme: theme, color: color, depth: depth,
+                title: title, links: links),
+            as: UTF8.self)
+    }
+
+    /// `render` as UTF-8 bytes.
+    func renderBytes(
+        text: String, tokens: [DocumentToken], scopeName: String?, theme: Theme, color: ColorChoice,
+        depth: ColorDepth = .trueColor, title: String = "highlightd", links: [RenderedLink]? = nil
+    ) -> [UInt8] {
         switch self {
         case .ansi:
             let configuration = ANSIRenderer.Configuration(
                 colorEnabled: color.isEnabled(environment: ProcessInfo.processInfo.environment), depth: depth)
-            return ANSIRenderer(theme: theme, configuration: configuration).render(text: text, tokens: tokens)
+            return ANSIRenderer(theme: theme, configuration: configuration).renderBytes(
+                text: text, tokens: tokens)
         case .html:
-            return HTMLRenderer(theme: theme, title: title).render(text: text, tokens: tokens)
+            return HTMLRenderer(theme: theme, title: title).renderBytes(text: text, tokens: tokens)
         case .json:
-            return TokenJSONRenderer(theme: theme).render(
+            return TokenJSONRenderer(theme: theme).renderBytes(
                 text: text, tokens: tokens, scopeName: scopeName, links: links)
         }
     }

@@ -45,6 +45,11 @@ struct FileHighlighter {
 
     /// The rendered output for the file at `path` whose contents are `text`.
     func render(_ text: String, path: String) throws -> String {
+        String(decoding: try renderBytes(text, path: path), as: UTF8.self)
+    }
+
+    /// `render` as UTF-8 bytes, written out without another copy.
+    func renderBytes(_ text: String, path: String) throws -> [UInt8] {
         let compiled = try options.selection.resolve(in: registry, path: path, text: Substring(text))
         let scopeName = compiled?.scopeName ?? "text.plain"
         var tokens =
@@ -64,7 +69,7 @@ struct FileHighlighter {
             let wrapped = SoftWrap(storage: storage, tokens: tokens, links: links, columns: wrap)
             (output, tokens, links) = (wrapped.text, wrapped.tokens, wrapped.links)
         }
-        return options.format.render(
+        return options.format.renderBytes(
             text: output, tokens: tokens, scopeName: scopeName, theme: theme, color: options.color,
             depth: options.depth,
             title: URL(fileURLWithPath: path).lastPathComponent, links: links)

@@ -1,0 +1,113 @@
+import Foundation
+import GrammarEngine
+import Rendering
+import TestSupport
+import Testing
+import ThemeEngine
+
+/// The byte-writing renderers against the simple per-token ones they replaced
+/// (`Reference/ReferenceRenderers.swift`): byte for byte on the grammar fixtures and the
+/// benchmark files, with both bundled themes and a VS Code theme, in every colour depth.
+@Suite(.enabled(if: TestData.shouldRun, TestData.skipReason))
+struct RendererEquivalenceTests {
+    static let registry: GrammarRegistry = BundledGrammars(
+        grammarsDirectory: TestData.projectRoot.appendingPathComponent("Grammars")
+    ).makeRegistry().registry
+
+    /// Every input: the grammar fixtures, the benchmark files, and a few hostile shapes.
+    static let inputs: [(name: String, text: String)] = {
+        var inputs: [(String, String)] = []
+        let fixtures = TestData.projectRoot.appendingPathComponent("Tests/BundledGrammarTests/Fixtures")
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: fixtures.path)) ?? []).sorted() {
+            let text = (try? String(contentsOf: fixtures.appendingPathComponent(name), encoding: .utf8)) ?? ""
+            inputs.append((name.replacingOccurrences(of: ".txt", with: ""), text))
+        }
+        for name in ["large.js", "bootstrap.css", "vscode.d.ts"] {
+            if let url = try? TestData.url("benchmark/\(name)"),
+                let text = try? String(contentsOf: url, encoding: .utf8)
+            {
+                inputs.append((name, text))
+            }
+        }
+        inputs.append(("crlf.js", "let a = '<&>';\r\n\r\nconst b = \"x\" // é😀\r\n"))
+        inputs.append(("empty.js", ""))
+        return inputs
+    }()
+
+    static func themes() throws -> [Theme] {
+        var themes = [try Theme.builtIn(named: "dark"), try Theme.builtIn(named: "light")]
+        if let url = try? TestData.url("vscode-extensions/night-owl/themes/Night Owl-color-theme.json") {
+            themes.append(try Theme.load(from: url))
+        }
+        return themes
+    }
+
+    static func tokens(_ name: String, _ text: String) -> [DocumentToken] {
+        guard let grammar = try? registry.grammar(forFile: name) else {
+            return [DocumentToken(range: 0..<text.utf8.count, scopes: ["text.plain"])]
+        }
+        return grammar.tokenizeDocument(text)
+    }
+
+    @Test func ansiOutputIsByteForByteTheReferences() throws {
+        for theme in try Self.themes() {
+            for (name, text) in Self.inputs {
+                let tokens = Self.tokens(name, text)
+                for depth in ColorDepth.allCases {
+                    for paints in [false, true] {
+                        let configuration = ANSIRenderer.Configuration(
+                            colorEnabled: true, paintsDefaultBackground: paints, depth: depth)
+                        let fast = ANSIRenderer(theme: theme, configuration: configuration).render(
+                            text: text, tokens: tokens)
+                        let reference = ReferenceANSIRenderer(
+                            theme: theme,
+                            configuration: .init(
+                                colorEnabled: true, paintsDefaultBackground: paints, depth: depth)
+                        ).render(text: text, tokens: tokens)
+                        #expect(fast == reference, "\(name), \(theme.name ?? ""), \(depth), \(paints)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func htmlAndJSONOutputsAreByteForByteTheReferences() throws {
+        for theme in try Self.themes() {
+            for (name, text) in Self.inputs {
+                let tokens = Self.tokens(name, text)
+                #expect(
+                    HTMLRenderer(theme: theme, title: name).render(text: text, tokens: tokens)
+                        == ReferenceHTMLRenderer(theme: theme, title: name).render(text: text, tokens: tokens),
+                    "\(name) HTML")
+                let links = [
+                    RenderedLink(range: 0..<min(4, text.utf8.count), target: "https://a.example/\"q\"")
+                ]
+                for links in [nil, links] {
+                    #expect(
+                        TokenJSONRenderer(theme: theme).render(
+                            text: text, tokens: tokens, scopeName: "source.x", links: links)
+                            == ReferenceTokenJSONRenderer(theme: theme).render(
+                                text: text, tokens: tokens, scopeName: "source.x", links: links),
+                        "\(name) JSON")
+                }
+            }
+        }
+    }
+
+    @Test func tokensWithEqualScopesInDistinctArraysShareOneStyle() throws {
+        let theme = try Theme.builtIn(named: "dark")
+        let text = "abcdef"
+        // Separately built arrays (no shared storage), out of order and overlapping.
+        let tokens = [
+            DocumentToken(range: 0..<2, scopes: ["source.js", "keyword"]),
+            DocumentToken(range: 2..<4, scopes: Array(["source.js", "keyword"])),
+            DocumentToken(range: 1..<6, scopes: ["source.js", "string"]),
+            DocumentToken(range: 9..<20, scopes: ["source.js"]),
+        ]
+        let fast = ANSIRenderer(theme: theme, configuration: .init(colorEnabled: true)).render(
+            text: text, tokens: tokens)
+        let reference = ReferenceANSIRenderer(theme: theme, configuration: .init(colorEnabled: true)).render(
+            text: text, tokens: tokens)
+        #expect(fast == reference)
+    }
+}
