@@ -25,9 +25,23 @@ final class OutputChannel: @unchecked Sendable {
         self.byteLimit = byteLimit
     }
 
-    /// Queues `bytes` for writing, first waiting while the backlog is over the limit.
+    /// Writes `bytes` now when that cannot block, else queues them, first waiting while the
+    /// backlog is over the limit.
+    ///
+    /// A keystroke's push is a few hundred bytes: handing it to the writer thread cost a
+    /// wake-up of that thread per keystroke. With nothing queued, a frame of at most
+    /// `PIPE_BUF` bytes goes out from the caller when `poll` says the descriptor takes
+    /// `PIPE_BUF` bytes without blocking (for a pipe, such a write is also atomic).
     func send(_ bytes: [UInt8]) {
         condition.lock()
+        if waitingBytes == 0, !closed, bytes.count <= Self.directWriteLimit, Self.isWritableNow(descriptor) {
+            let delivered = Self.writeAll(bytes, to: descriptor)
+            let justClosed = !delivered
+            if !delivered { closed = true }
+            condition.unlock()
+            if justClosed { queue.async { [self] in onClose() } }
+            return
+        }
         while waitingBytes > 0, waitingBytes + bytes.count > byteLimit, !closed, !interrupted {
             condition.wait()
         }
@@ -76,6 +90,17 @@ final class OutputChannel: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return closed
+    }
+
+    /// The largest frame written from the caller: POSIX's `PIPE_BUF` floor, what `POLLOUT`
+    /// promises a pipe takes without blocking.
+    static let directWriteLimit = 4096
+
+    /// Whether `descriptor` takes a write now (`poll` with no wait).
+    private static func isWritableNow(_ descriptor: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        return poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLOUT) != 0
+            && entry.revents & Int16(POLLERR | POLLHUP | POLLNVAL) == 0
     }
 
     /// Writes all of `bytes`; false if the descriptor refused them (the reader went away).
