@@ -127,6 +127,9 @@ extension Server {
         let lineStart = (try? text.lineBounds(line).start) ?? 0
         let scopes = highlighter.scopes(
             atLine: line, utf8Column: offset - lineStart, storage: document.storage)
+        // The lines before it may have been highlighted for the answer: their runs go out now,
+        // as a viewport's do.
+        if let delta = document.storage.takeAttributeChanges() { push(document, delta: delta) }
         let atPosition = registry.language(
             atScopes: scopes, rootScope: document.scopeName, languageId: languageId)
         return [

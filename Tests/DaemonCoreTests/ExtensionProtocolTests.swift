@@ -77,6 +77,22 @@ struct ExtensionProtocolTests {
         #expect(Self.language(transcript, "file:///notes.md", position: (0, 2))?["languageId"] == "markdown")
     }
 
+    @Test func theLanguageFarDownALargeDocumentIsRightBeforeBackgroundHighlightingGetsThere() throws {
+        let transcript = Transcript(options: [
+            "extensionPaths": [try Self.extensions("vscode-zig")],
+            "grammarPaths": [.string(TestData.projectRoot.appendingPathComponent("Grammars/Languages").path)],
+        ])
+        // A fence opened early and closed late: only a highlight of every line before the
+        // position knows the text there is inside it.
+        let body = (0..<5_000).map { "const v\($0) = \($0);" }.joined(separator: "\n")
+        Self.open(
+            transcript, "file:///long.md", "# Long\n\n```zig\n" + body + "\n```\n\nafter\n",
+            language: "markdown")
+        #expect(Self.language(transcript, "file:///long.md", position: (4_000, 2))?["languageId"] == "zig")
+        #expect(
+            Self.language(transcript, "file:///long.md", position: (5_005, 1))?["languageId"] == "markdown")
+    }
+
     @Test func aThemeIsChosenByItsExtensionLabel() throws {
         let transcript = Transcript.uninitialized()
         let accepted = transcript.request(
