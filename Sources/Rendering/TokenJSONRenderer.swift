@@ -83,8 +83,80 @@ public struct TokenJSONRenderer: Sendable {
         return output
     }
 
+    /// The compact shape: each scope stack and each style written once and tokens as flat
+    /// triples that point at their stack, a tenth of the size for a large file:
+    ///
+    ///     {"scopeName":"source.js","styles":[{"foreground":"#D3D7DE","background":"#181C24",
+    ///      "fontStyle":""},…],"stacks":[{"scopes":["source.js","storage.type.js"],"style":1},…],
+    ///      "tokens":[0,3,0, 3,1,1, …],"links":[{"offset":…,"length":…,"target":…}]}
+    ///
+    /// `tokens` holds offset, length (UTF-16 code units, as in the full shape) and stack index
+    /// for each token in input order; style 0 is the theme's default (text no token covers).
+    /// One line, ending in a line feed.
+    public func renderCompactBytes(
+        text: String, tokens: [DocumentToken], scopeName: String?, links: [RenderedLink]? = nil
+    ) -> [UInt8] {
+        let document = StyledDocument(text: text, tokens: tokens, theme: theme)
+        var cursor = UTF16OffsetCursor(bytes: document.bytes)
+        var output: [UInt8] = []
+        output.reserveCapacity(document.runs.count * 16 + document.stacks.count * 120 + 64)
+        output.append("{\"scopeName\":")
+        output.append(scopeName.map(Self.quote) ?? "null")
+        output.append(",\"styles\":[")
+        for (index, style) in document.styles.enumerated() {
+            if index > 0 { output.append(",") }
+            output.append("{\"foreground\":" + Self.quote(style.foreground.normalizedHex))
+            output.append(",\"background\":" + Self.quote(style.background.normalizedHex))
+            output.append(",\"fontStyle\":" + Self.quote(style.fontStyle.description) + "}")
+        }
+        output.append("],\"stacks\":[")
+        var styleOfStack = [Int](repeating: 0, count: document.stacks.count)
+        for run in document.runs { styleOfStack[run.stack] = run.style }
+        for (index, stack) in document.stacks.enumerated() {
+            if index > 0 { output.append(",") }
+            output.append("{\"scopes\":[" + stack.map(Self.quote).joined(separator: ",") + "],\"style\":")
+            output.appendDecimal(styleOfStack[index])
+            output.append("}")
+        }
+        output.append("],\"tokens\":[")
+        for (position, run) in document.runs.enumerated() {
+            let start = cursor.utf16Offset(atUTF8: run.range.lowerBound)
+            let end = cursor.utf16Offset(atUTF8: run.range.upperBound)
+            if position > 0 { output.append(",") }
+            output.appendDecimal(start)
+            output.append(",")
+            output.appendDecimal(end - start)
+            output.append(",")
+            output.appendDecimal(run.stack)
+        }
+        output.append("]")
+        if let links {
+            output.append(",\"links\":[")
+            for (position, link) in links.enumerated() {
+                let lower = min(max(0, link.range.lowerBound), document.bytes.count)
+                let upper = min(max(lower, link.range.upperBound), document.bytes.count)
+                let start = cursor.utf16Offset(atUTF8: lower)
+                let end = cursor.utf16Offset(atUTF8: upper)
+                if position > 0 { output.append(",") }
+                output.append("{\"offset\":")
+                output.appendDecimal(start)
+                output.append(",\"length\":")
+                output.appendDecimal(end - start)
+                output.append(",\"target\":" + Self.quote(link.target) + "}")
+            }
+            output.append("]")
+        }
+        output.append("}\n")
+        return output
+    }
+
     /// `text` as a JSON string literal.
     static func quote(_ text: String) -> String {
+        // Scope names and colours need no escape: one scan of the bytes instead of building
+        // the result scalar by scalar.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -94,6 +94,44 @@ struct RendererEquivalenceTests {
         }
     }
 
+    /// The compact JSON expanded back (each token's stack and its style looked up) is the
+    /// full JSON's token list, and the links are the same.
+    @Test func compactJSONExpandsToTheFullJSON() throws {
+        for theme in try Self.themes() {
+            for (name, text) in Self.inputs {
+                let tokens = Self.tokens(name, text)
+                let links = [RenderedLink(range: 0..<min(4, text.utf8.count), target: "https://a.example/")]
+                let renderer = TokenJSONRenderer(theme: theme)
+                let full = try Self.object(
+                    renderer.renderBytes(text: text, tokens: tokens, scopeName: "s", links: links))
+                let compact = try Self.object(
+                    renderer.renderCompactBytes(text: text, tokens: tokens, scopeName: "s", links: links))
+                let styles = compact["styles"] as? [[String: Any]] ?? []
+                let stacks = compact["stacks"] as? [[String: Any]] ?? []
+                let flat = compact["tokens"] as? [Int] ?? []
+                #expect(flat.count % 3 == 0)
+                var expanded: [NSDictionary] = []
+                for index in stride(from: 0, to: flat.count, by: 3) {
+                    let stack = stacks[flat[index + 2]]
+                    let style = styles[stack["style"] as? Int ?? 0]
+                    expanded.append([
+                        "offset": flat[index], "length": flat[index + 1], "scopes": stack["scopes"] ?? [],
+                        "foreground": style["foreground"] ?? "", "background": style["background"] ?? "",
+                        "fontStyle": style["fontStyle"] ?? "",
+                    ])
+                }
+                let fullTokens = (full["tokens"] as? [[String: Any]] ?? []).map { $0 as NSDictionary }
+                #expect(expanded == fullTokens, "\(name), \(theme.name ?? "")")
+                #expect((compact["links"] as? NSArray) == (full["links"] as? NSArray))
+                #expect((compact["scopeName"] as? String) == "s")
+            }
+        }
+    }
+
+    static func object(_ bytes: [UInt8]) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] ?? [:]
+    }
+
     @Test func tokensWithEqualScopesInDistinctArraysShareOneStyle() throws {
         let theme = try Theme.builtIn(named: "dark")
         let text = "abcdef"

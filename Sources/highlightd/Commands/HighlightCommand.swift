@@ -40,7 +40,10 @@ struct HighlightCommand: ParsableCommand {
     )
     var theme = "dark"
 
-    @Option(help: "Output format: ansi, html or json.")
+    @Option(
+        help:
+            "Output format: ansi, html, json, or json-compact (each scope stack and style once, tokens as offset, length, stack)."
+    )
     var format: OutputFormat = .ansi
 
     @Option(help: "When to colour ANSI output: auto (a terminal without NO_COLOR), always, never.")

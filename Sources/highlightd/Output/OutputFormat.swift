@@ -12,6 +12,12 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
     case html
     /// Tokens with UTF-16 offsets and resolved styles, for tools and tests.
     case json
+    /// The same tokens with each scope stack and style written once (`TokenJSONRenderer`'s
+    /// compact shape), for large files.
+    case jsonCompact = "json-compact"
+
+    /// Whether the output is JSON (one object per file in a batch).
+    var isJSON: Bool { self == .json || self == .jsonCompact }
 
     /// Renders `tokens` of `text` with `theme`; `color` and `depth` only matter for `ansi`.
     func render(
@@ -40,6 +46,9 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
             return HTMLRenderer(theme: theme, title: title).renderBytes(text: text, tokens: tokens)
         case .json:
             return TokenJSONRenderer(theme: theme).renderBytes(
+                text: text, tokens: tokens, scopeName: scopeName, links: links)
+        case .jsonCompact:
+            return TokenJSONRenderer(theme: theme).renderCompactBytes(
                 text: text, tokens: tokens, scopeName: scopeName, links: links)
         }
     }

@@ -10,12 +10,12 @@ struct BatchOutput {
         switch result {
         case .failure(let error):
             warn("\(error)")
-            if format == .json {
+            if format.isJSON {
                 write("{\"file\":\(Self.quote(path)),\"error\":\(Self.quote(error.description))}\n")
             }
         case .success(let rendered):
             switch format {
-            case .json:
+            case .json, .jsonCompact:
                 // One line per file: the renderer's line breaks all sit between tokens (JSON
                 // strings escape theirs), so dropping them keeps the object intact.
                 var line = Array("{\"file\":\(Self.quote(path)),".utf8)

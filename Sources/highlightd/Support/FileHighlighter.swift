@@ -65,7 +65,7 @@ struct FileHighlighter {
             RenderedLink(range: $0.range, target: $0.link.target)
         }
         var output = text
-        if let wrap = options.wrap, options.format != .json {
+        if let wrap = options.wrap, !options.format.isJSON {
             let wrapped = SoftWrap(storage: storage, tokens: tokens, links: links, columns: wrap)
             (output, tokens, links) = (wrapped.text, wrapped.tokens, wrapped.links)
         }
