@@ -65,17 +65,8 @@ public struct TokenJSONRenderer: Sendable {
         if let links {
             output.append(",\"links\":[")
             for (position, link) in links.enumerated() {
-                let lower = min(max(0, link.range.lowerBound), document.bytes.count)
-                let upper = min(max(lower, link.range.upperBound), document.bytes.count)
-                let start = cursor.utf16Offset(atUTF8: lower)
-                let end = cursor.utf16Offset(atUTF8: upper)
-                output.append(position == 0 ? "\n{\"offset\":" : ",\n{\"offset\":")
-                output.appendDecimal(start)
-                output.append(",\"length\":")
-                output.appendDecimal(end - start)
-                output.append(",\"target\":")
-                output.append(Self.quote(link.target))
-                output.append("}")
+                output.append(position == 0 ? "\n" : ",\n")
+                Self.append(link, to: &output, cursor: &cursor, textLength: document.bytes.count)
             }
             output.append(links.isEmpty ? "]" : "\n]")
         }
@@ -133,21 +124,28 @@ public struct TokenJSONRenderer: Sendable {
         if let links {
             output.append(",\"links\":[")
             for (position, link) in links.enumerated() {
-                let lower = min(max(0, link.range.lowerBound), document.bytes.count)
-                let upper = min(max(lower, link.range.upperBound), document.bytes.count)
-                let start = cursor.utf16Offset(atUTF8: lower)
-                let end = cursor.utf16Offset(atUTF8: upper)
                 if position > 0 { output.append(",") }
-                output.append("{\"offset\":")
-                output.appendDecimal(start)
-                output.append(",\"length\":")
-                output.appendDecimal(end - start)
-                output.append(",\"target\":" + Self.quote(link.target) + "}")
+                Self.append(link, to: &output, cursor: &cursor, textLength: document.bytes.count)
             }
             output.append("]")
         }
         output.append("}\n")
         return output
+    }
+
+    /// One link as `{"offset","length","target"}`, its range clamped to the text and in UTF-16.
+    static func append(
+        _ link: RenderedLink, to output: inout [UInt8], cursor: inout UTF16OffsetCursor, textLength: Int
+    ) {
+        let lower = min(max(0, link.range.lowerBound), textLength)
+        let upper = min(max(lower, link.range.upperBound), textLength)
+        let start = cursor.utf16Offset(atUTF8: lower)
+        let end = cursor.utf16Offset(atUTF8: upper)
+        output.append("{\"offset\":")
+        output.appendDecimal(start)
+        output.append(",\"length\":")
+        output.appendDecimal(end - start)
+        output.append(",\"target\":" + quote(link.target) + "}")
     }
 
     /// `text` as a JSON string literal.

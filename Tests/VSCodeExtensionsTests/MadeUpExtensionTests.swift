@@ -67,7 +67,7 @@ struct MadeUpExtensionTests {
         try missing.write(in: root)
         try Self.foo(name: "good", scope: "source.foo.good").write(in: root)
         let registry = GrammarRegistry()
-        let reports = ReportList()
+        let reports = MessageLog()
         registry.onProblem { reports.add("\($0)") }
         ExtensionSet(paths: [root], archives: try Self.archives()).register(into: registry)
         #expect(throws: GrammarError.self) { try registry.grammar(forFile: "a.missing") }
@@ -198,21 +198,5 @@ struct MadeUpExtensionTests {
         try Self.foo(name: "multi", scope: "source.v2", version: "1.2.0").write(in: root)
         let set = ExtensionSet(paths: [root], archives: try Self.archives())
         #expect(set.manifests.map(\.version) == ["1.10.0"])
-    }
-}
-
-/// Collects reports from any thread.
-final class ReportList: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [String] = []
-    func add(_ message: String) {
-        lock.lock()
-        list.append(message)
-        lock.unlock()
-    }
-    var messages: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return list
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GrammarEngine
+import TestSupport
 import Testing
 
 /// The order in which a file's language is decided, against definitions built here.
@@ -131,7 +132,7 @@ struct LanguageDetectionTests {
         // Changing the file before first use shows that registering did not read it.
         try #"{"scopeName": "source.good", "name": "Changed", "patterns": []}"#.write(
             to: good, atomically: true, encoding: .utf8)
-        let reports = ReportCounter()
+        let reports = MessageLog()
         registry.onProblem { reports.add("\($0)") }
         #expect(registry.rawGrammar(scopeName: "source.good")?.name == "Changed")
         #expect(registry.rawGrammar(scopeName: "source.bad") == nil)
@@ -141,21 +142,5 @@ struct LanguageDetectionTests {
         #expect(
             reports.messages.first?.contains("bad.json") == true
                 || reports.messages.first?.contains("malformed") == true)
-    }
-}
-
-/// Collects reports from any thread.
-final class ReportCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [String] = []
-    func add(_ message: String) {
-        lock.lock()
-        list.append(message)
-        lock.unlock()
-    }
-    var messages: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return list
     }
 }
