@@ -35,6 +35,11 @@ final class GrammarProblems: Sendable {
 }
 
 extension Server {
+    /// The most `fileAssociations` a client may give.
+    static let maximumFileAssociations = 100
+    /// The longest glob of `fileAssociations`, in bytes.
+    static let maximumGlobLength = 1_024
+
     /// Reads `extensionPaths`, `vscodeExtensions` and `fileAssociations` of a settings object
     /// into `settings`; absent keys keep their values. Returns whether any was present.
     func readExtensionSettings(
@@ -56,11 +61,22 @@ extension Server {
             guard case .object(let pairs) = value else {
                 throw .invalidParams("\(prefix)fileAssociations must be an object of glob → language id")
             }
+            // Each association is matched against every document opened: bounded, so that a
+            // client cannot make every open cost seconds.
+            guard pairs.count <= Self.maximumFileAssociations else {
+                throw .invalidParams(
+                    "\(prefix)fileAssociations: at most \(Self.maximumFileAssociations) globs")
+            }
             var associations: [(glob: String, languageId: String)] = []
             // An object has no order: the longest glob, the most specific, goes last and wins.
             for (glob, language) in pairs.sorted(by: { ($0.key.count, $0.key) < ($1.key.count, $1.key) }) {
                 guard let language = language.stringValue, !language.isEmpty, !glob.isEmpty else {
-                    throw .invalidParams("\(prefix)fileAssociations[\(glob)] must be a language id")
+                    throw .invalidParams(
+                        "\(prefix)fileAssociations[\(glob.prefix(64))] must be a language id")
+                }
+                guard glob.utf8.count <= Self.maximumGlobLength else {
+                    throw .invalidParams(
+                        "\(prefix)fileAssociations: a glob of more than \(Self.maximumGlobLength) bytes")
                 }
                 associations.append((glob, language))
             }

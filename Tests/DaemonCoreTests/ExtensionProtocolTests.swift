@@ -130,6 +130,57 @@ struct ExtensionProtocolTests {
         #expect(Self.language(transcript, "file:///main.zig")?["scopeName"] == .null)
     }
 
+    @Test func extremePositionsInAHighlightedDocumentAreAnsweredNotTrapped() throws {
+        let transcript = Transcript(options: ["extensionPaths": [try Self.extensions("vscode-zig")]])
+        Self.open(transcript, "file:///main.zig", "const x = 1;\nconst y = \"é\";\n")
+        for (line, character) in [(Int.max, 0), (0, Int.max), (Int.max, Int.max), (1, 11), (2, 0), (99, 3)] {
+            var params: [String: JSONValue] = ["textDocument": ["uri": "file:///main.zig"]]
+            params["position"] = ["line": .integer(line), "character": .integer(character)]
+            let answer = transcript.request("textStorage/language", .object(params))
+            if case .failure(let error) = answer { #expect(error.code == -32602, "\(line), \(character)") }
+        }
+        for value in [JSONValue.integer(-1), .string("1"), .null, .double(1.5)] {
+            let answer = transcript.request(
+                "textStorage/language",
+                ["textDocument": ["uri": "file:///main.zig"], "position": ["line": value, "character": 0]])
+            guard case .failure(let error) = answer else {
+                Issue.record("\(value) accepted as a line")
+                continue
+            }
+            #expect(error.code == -32602)
+        }
+        #expect(Self.language(transcript, "file:///main.zig", position: (0, 2))?["languageId"] == "zig")
+    }
+
+    @Test func filesAClientNamesAsExtensionsAreRefusedWithoutBlocking() throws {
+        let folder = try ScratchFolder.make()
+        let fifo = folder.appendingPathComponent("pipe.vsix").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let transcript = Transcript(options: [
+            "extensionPaths": [.string(fifo), "/dev/zero", "/proc/self/fd/1", .string(folder.path)]
+        ])
+        // It answered initialize without blocking on the FIFO, and works.
+        Self.open(transcript, "file:///a.txt", "hello\n")
+        #expect(Self.language(transcript, "file:///a.txt")?["scopeName"] == .null)
+    }
+
+    @Test func fileAssociationsAreBoundedInCountAndLength() throws {
+        var many: [String: JSONValue] = [:]
+        for index in 0...100 { many["*.x\(index)"] = "zig" }
+        let long: JSONValue = .object([String(repeating: "*a", count: 600): "zig"])
+        for associations in [JSONValue.object(many), long] {
+            let answer = Transcript.uninitialized().request(
+                "initialize",
+                ["capabilities": [:], "initializationOptions": ["fileAssociations": associations]])
+            guard case .failure(let error) = answer else {
+                Issue.record("accepted")
+                continue
+            }
+            #expect(error.code == -32602)
+            #expect(error.message.contains("fileAssociations"))
+        }
+    }
+
     @Test func badExtensionSettingsAreRefusedNamingTheField() throws {
         for (options, field) in [
             (["vscodeExtensions": JSONValue.string("sometimes")], "vscodeExtensions"),

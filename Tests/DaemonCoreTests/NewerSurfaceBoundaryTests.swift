@@ -20,6 +20,10 @@ import Testing
             ]
         ),
         (
+            "textStorage/language",
+            ["textDocument": ["uri": .string(uri)], "position": ["line": 0, "character": 1]]
+        ),
+        (
             "textStorage/adjustSelection",
             ["uri": .string(uri), "selection": ["offset": 1, "length": 0], "direction": "forward"]
         ),

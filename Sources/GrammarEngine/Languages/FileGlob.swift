@@ -30,16 +30,22 @@ public struct FileGlob: Sendable, Hashable {
     /// The most alternatives one glob may expand to through `{…}`; a glob of many nested
     /// braces would otherwise grow exponentially.
     static let maximumAlternatives = 256
-    /// Globs and texts are cut at this many characters: file names and paths are shorter, and
-    /// the cut bounds each match to a few million steps.
-    static let maximumLength = 4_096
+    /// The most characters the alternatives hold together; alternatives past it are dropped.
+    static let maximumExpandedLength = 4_096
+    /// Globs and texts are cut at this many characters (real ones are far shorter). With the
+    /// expansion bound, one match costs at most about four million simple steps.
+    static let maximumLength = 1_024
 
     /// Parses a glob.
     public init(_ pattern: String) {
         self.pattern = pattern
         let characters = Array(pattern.lowercased().prefix(Self.maximumLength))
-        let expanded = Self.expandBraces(characters)
-        self.alternatives = expanded.prefix(Self.maximumAlternatives).map(Self.tokens)
+        var total = 0
+        let expanded = Self.expandBraces(characters).prefix(Self.maximumAlternatives).prefix { alternative in
+            total += alternative.count
+            return total <= Self.maximumExpandedLength
+        }
+        self.alternatives = expanded.map(Self.tokens)
     }
 
     /// Whether the glob applies to the path, not only to the file name (it has a `/`).
