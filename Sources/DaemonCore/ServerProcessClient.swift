@@ -2,15 +2,24 @@ import Foundation
 import JSONRPC
 
 /// The client end of a `highlightd serve` child process: frames messages to its standard
-/// input and collects what it writes to standard output, for tools (`highlightd drive`) and
+/// input and reads what it writes to standard output, for tools (`highlightd drive`) and
 /// end-to-end tests that talk to the daemon as an editor plugin does.
+///
+/// The output is read by the thread that waits for it, not by a reader thread of its own: a
+/// thread in between would add a wake-up to every round trip `drive` measures. So that
+/// neither side can block the other with a full pipe, a write that does not fit reads the
+/// server's output (into `received`) while it waits for room, and `finish` reads to the end.
+///
+/// Not for use from several threads at once.
 public final class ServerProcessClient: @unchecked Sendable {
-    // `@unchecked Sendable`: `received` and `closed` are only touched under `condition`.
+    // `@unchecked Sendable`: one thread at a time uses it (see above).
     private let process = Process()
     private let input = Pipe()
     private let output = Pipe()
-    private let condition = NSCondition()
+    private var decoder = FrameDecoder()
+    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
     private var received: [RPCMessage] = []
+    private var receivedStart = 0
     private var closed = false
     private var nextID = 1
 
@@ -27,41 +36,64 @@ public final class ServerProcessClient: @unchecked Sendable {
         process.standardOutput = output
         if let log { process.standardError = log }
         try process.run()
-        let handle = output.fileHandleForReading
-        let reader = Thread { [self] in readLoop(handle) }
-        reader.start()
+        // Only this end of our own pipe: writes that do not fit return instead of blocking.
+        let descriptor = input.fileHandleForWriting.fileDescriptor
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
     }
 
-    private func readLoop(_ handle: FileHandle) {
-        var decoder = FrameDecoder()
+    private var inputDescriptor: Int32 { input.fileHandleForWriting.fileDescriptor }
+    private var outputDescriptor: Int32 { output.fileHandleForReading.fileDescriptor }
+
+    /// Reads one chunk of the server's output into `received`; false once it has ended.
+    @discardableResult
+    private func readOutput() -> Bool {
+        guard !closed else { return false }
         while true {
-            let data = handle.availableData
-            if data.isEmpty { break }
-            decoder.append(data)
+            let count = buffer.withUnsafeMutableBytes { read(outputDescriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                closed = true
+                return false
+            }
+            decoder.append(buffer[0..<count])
             while let event = decoder.next() {
-                guard case .frame(let body) = event, let json = try? JSONValue(parsing: Data(body)),
+                guard case .frame(let body) = event, let json = try? JSONValue(parsing: body),
                     let message = try? RPCMessage(json: json)
                 else { continue }
-                condition.lock()
                 received.append(message)
-                condition.signal()
-                condition.unlock()
             }
+            return true
         }
-        condition.lock()
-        closed = true
-        condition.signal()
-        condition.unlock()
     }
 
-    /// Writes raw bytes to the server's standard input.
+    /// Writes raw bytes to the server's standard input, reading its output whenever the input
+    /// pipe is full (the server may be waiting for us to read before it reads again).
     public func sendRaw(_ bytes: [UInt8]) {
-        input.fileHandleForWriting.write(Data(bytes))
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = write(inputDescriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written > 0 {
+                    offset += written
+                    continue
+                }
+                if written < 0 && errno == EINTR { continue }
+                guard written < 0, errno == EAGAIN || errno == EWOULDBLOCK else { return }
+                var entries = [
+                    pollfd(fd: inputDescriptor, events: Int16(POLLOUT), revents: 0),
+                    pollfd(fd: outputDescriptor, events: closed ? 0 : Int16(POLLIN), revents: 0),
+                ]
+                guard poll(&entries, 2, -1) >= 0 || errno == EINTR else { return }
+                if entries[1].revents != 0 { readOutput() }
+                // The server is gone: nothing will read the rest.
+                if entries[0].revents & Int16(POLLERR | POLLHUP) != 0 { return }
+            }
+        }
     }
 
     /// Sends one message, framed.
     public func send(_ message: RPCMessage) {
-        sendRaw(FrameEncoder.frame(Array(message.json.serialized())))
+        sendRaw(FrameEncoder.frame(message.json.serializedBytes()))
     }
 
     /// Sends a notification.
@@ -83,17 +115,25 @@ public final class ServerProcessClient: @unchecked Sendable {
     public func wait(timeout: TimeInterval = 60, until accept: (RPCMessage) throws -> Bool) throws -> (
         RPCMessage, [RPCMessage]
     ) {
-        let deadline = Date().addingTimeInterval(timeout)
-        condition.lock()
-        defer { condition.unlock() }
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(timeout, 0) * 1e9)
         var skipped: [RPCMessage] = []
         while true {
-            while !received.isEmpty {
-                let message = received.removeFirst()
+            while receivedStart < received.count {
+                let message = received[receivedStart]
+                receivedStart += 1
+                if receivedStart == received.count {
+                    received.removeAll(keepingCapacity: true)
+                    receivedStart = 0
+                }
                 if try accept(message) { return (message, skipped) }
                 skipped.append(message)
             }
-            if closed || !condition.wait(until: deadline) { throw Timeout() }
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard !closed, now < deadline else { throw Timeout() }
+            var entry = pollfd(fd: outputDescriptor, events: Int16(POLLIN), revents: 0)
+            let milliseconds = Int32(min((deadline - now + 999_999) / 1_000_000, UInt64(Int32.max)))
+            let ready = poll(&entry, 1, milliseconds)
+            if ready > 0 { readOutput() } else if ready < 0 && errno != EINTR { throw Timeout() }
         }
     }
 
@@ -110,9 +150,11 @@ public final class ServerProcessClient: @unchecked Sendable {
         return (try result.get(), before)
     }
 
-    /// Closes the server's standard input and waits for it to exit; returns its status.
+    /// Closes the server's standard input, reads its output to the end (so it is never held
+    /// in a write) and waits for it to exit; returns its status.
     public func finish() -> Int32 {
         try? input.fileHandleForWriting.close()
+        while readOutput() {}
         process.waitUntilExit()
         return process.terminationStatus
     }

@@ -11,8 +11,13 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
 extension JSONValue {
     /// Parses UTF-8 JSON text (RFC 8259), rejecting trailing garbage.
     public init(parsing data: Data) throws(JSONParseError) {
+        try self.init(parsing: [UInt8](data))
+    }
+
+    /// Parses UTF-8 JSON text (RFC 8259) given as bytes, rejecting trailing garbage.
+    public init(parsing bytes: [UInt8]) throws(JSONParseError) {
         do {
-            self = try JSONParser<JSONValueBuilder>.parse([UInt8](data))
+            self = try JSONParser<JSONValueBuilder>.parse(bytes)
         } catch {
             throw JSONParseError(message: error.description)
         }
@@ -20,10 +25,15 @@ extension JSONValue {
 
     /// Compact UTF-8 JSON text with sorted keys (stable output for logs and tests).
     public func serialized() -> Data {
+        Data(serializedBytes())
+    }
+
+    /// `serialized()` as bytes, without the copy into `Data` (the daemon's output path).
+    public func serializedBytes() -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(256)
         write(to: &output)
-        return Data(output)
+        return output
     }
 
     // Written as bytes, integers digit by digit: a semantic tokens answer is hundreds of
