@@ -8,12 +8,16 @@ What it measures, for each scenario (each in a fresh daemon):
           response is awaited before the next batch is sent.
   many    50 documents (rust / javascript / markdown), 150,000 edits in total to random
           documents, all pipelined without waiting, then one request per document.
+  reload  (only when asked) six of those documents open while the grammars are reloaded 100
+          times by `workspace/didChangeConfiguration`; idle RSS after the first and the last.
 
 Edits insert, delete or replace 0-8 characters from a small alphabet (ASCII, é, 日, 😀, newlines,
 CRLF, braces, quotes, `//`, `/*`, `*/`, a URL) at UTF-8 byte offsets that never fall inside a
 character or between `\\r` and `\\n`. The daemon's VmRSS is sampled every 10,000 edits; the report
 gives edits/s and RSS at start (after initialize + opens), peak (sampled, and the kernel's VmHWM),
-end (after the last response) and idle (once `pending` is false everywhere, plus 2 s).
+end (after the last response) and idle (once `pending` is false everywhere, plus 2 s), and,
+as the baseline edits should return to, the idle RSS of a new daemon that opens only the
+documents' final texts (edits can grow the documents themselves).
 Correctness: each edited document's final text (kept by a Python model) is opened under a fresh
 URI; its `textStorage/attributes` runs and links must equal those of the edited document.
 The exit status is non-zero if any check fails or an edit was rejected.
@@ -23,6 +27,7 @@ Run from the repository root after `swift build -c release`:
     scripts/soak.py                                  # full run, both scenarios
     scripts/soak.py --edits 20000 --many-edits 20000 # quick run
     scripts/soak.py --scenario many --json soak.json # one scenario, JSON report to a file
+    scripts/soak.py --scenario reload                # grammar reloads
 """
 import argparse, json, os, random, subprocess, sys, tempfile, threading, time
 from pathlib import Path
@@ -243,6 +248,63 @@ def check(daemon: Daemon, docs: list[Doc]) -> list[str]:
     return problems
 
 
+def fresh_open_rss(args, docs: list[Doc]) -> int:
+    """The idle VmRSS (kB) of a new daemon that only opens the documents' final texts: what
+    the soaked daemon would hold if edits left nothing behind."""
+    daemon = Daemon(args.binary, args.deltas, args.timeout)
+    finals = [Doc(doc.uri, doc.language, doc.buf.decode()) for doc in docs]
+    for doc in finals:
+        daemon.open(doc)
+    for doc in finals:
+        daemon.settled(doc.uri)
+    time.sleep(2)
+    rss = daemon.rss()["VmRSS"]
+    daemon.close()
+    return rss
+
+
+def run_reloads(args, docs: list[Doc], reloads: int) -> dict:
+    """Reloads the grammars `reloads` times (a `workspace/didChangeConfiguration` naming
+    `grammarPaths`, which rebuilds every document); returns the idle RSS after the first and
+    after the last reload, and whether the documents still match fresh opens."""
+    daemon = Daemon(args.binary, args.deltas, args.timeout)
+    for doc in docs:
+        daemon.open(doc)
+
+    def reload_and_settle():
+        daemon.notify("workspace/didChangeConfiguration", {"settings": {"highlightd": {"grammarPaths": []}}})
+        for doc in docs:
+            daemon.settled(doc.uri)
+
+    reload_and_settle()
+    time.sleep(2)
+    after_one = daemon.rss()["VmRSS"]
+    began = time.monotonic()
+    for _ in range(reloads - 1):
+        reload_and_settle()
+    seconds = time.monotonic() - began
+    time.sleep(2)
+    after_all = daemon.rss()["VmRSS"]
+    problems = check(daemon, docs)
+    status = daemon.close()
+    mb = lambda kb: round(kb / 1024, 1)
+    return {"scenario": "reload", "documents": len(docs), "reloads": reloads, "seconds": round(seconds, 2),
+            "rss_mb": {"after_first": mb(after_one), "after_last": mb(after_all)},
+            "growth_mb": mb(after_all - after_one), "exit_status": status,
+            "passed": not problems and status == 0, "problems": problems}
+
+
+def print_reload_report(r: dict) -> None:
+    """Prints the reload scenario's report for humans."""
+    m = r["rss_mb"]
+    print(f"== reload: {r['documents']} document(s), {r['reloads']} grammar reloads in {r['seconds']} s")
+    print(f"   idle RSS MB: after the first {m['after_first']}  after the last {m['after_last']}  "
+          f"growth {r['growth_mb']:+} MB, exit status {r['exit_status']}")
+    print(f"   final state: {'PASS' if r['passed'] else 'FAIL'}")
+    for p in r["problems"]:
+        print(f"     - {p}")
+
+
 def run(args, name: str, docs: list[Doc], total: int) -> dict:
     """Runs one scenario in a fresh daemon and returns its report."""
     rng = random.Random(args.seed)
@@ -282,11 +344,14 @@ def run(args, name: str, docs: list[Doc], total: int) -> dict:
     problems = check(daemon, docs)
     problems += [f"rejected: {e}" for e in daemon.errors[:5]]
     status = daemon.close()
+    fresh_rss = fresh_open_rss(args, docs)
     mb = lambda kb: round(kb / 1024, 1)
     return {"scenario": name, "documents": len(docs), "edits": total, "seconds": round(seconds, 2),
             "edits_per_s": round(total / seconds), "rss_mb": {
                 "start": mb(start_rss), "peak_sampled": mb(max(s for _, s in samples)),
-                "hwm": mb(mem["VmHWM"]), "end": mb(end_rss), "idle": mb(mem["VmRSS"])},
+                "hwm": mb(mem["VmHWM"]), "end": mb(end_rss), "idle": mb(mem["VmRSS"]),
+                "fresh": mb(fresh_rss)},
+            "over_fresh_mb": mb(mem["VmRSS"] - fresh_rss),
             "growth_mb": mb(mem["VmRSS"] - start_rss),
             "growth_pct": round(100 * (mem["VmRSS"] - start_rss) / start_rss, 1),
             "samples_mb": [(n, mb(kb)) for n, kb in samples], "notifications": daemon.counts,
@@ -301,6 +366,8 @@ def print_report(r: dict) -> None:
           f"= {r['edits_per_s']:,} edits/s")
     print(f"   RSS MB: start {m['start']}  peak {m['peak_sampled']} (VmHWM {m['hwm']})  end {m['end']}  "
           f"idle {m['idle']}  growth {r['growth_mb']:+} MB ({r['growth_pct']:+}%)")
+    print(f"   a new daemon with only the final texts open: {m['fresh']} MB idle; the soaked one holds "
+          f"{r['over_fresh_mb']:+} MB more")
     print(f"   samples (edits, MB): {' '.join(f'{n}:{v}' for n, v in r['samples_mb'])}")
     print(f"   pushes {r['notifications'].get('textStorage/didProcessEditing', 0)}, rejected edits "
           f"{r['rejected']}, exit status {r['exit_status']}")
@@ -313,7 +380,8 @@ def main() -> int:
     """Parses flags, runs the chosen scenarios, prints the report; returns the exit status."""
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--binary", default=str(ROOT / ".build/release/highlightd"))
-    p.add_argument("--scenario", choices=["single", "many", "both"], default="both")
+    p.add_argument("--scenario", choices=["single", "many", "both", "reload"], default="both")
+    p.add_argument("--reloads", type=int, default=100, help="grammar reloads in the reload scenario")
     p.add_argument("--edits", type=int, default=1_000_000, help="edits in the single scenario")
     p.add_argument("--batch", type=int, default=1000, help="edits per awaited batch (single)")
     p.add_argument("--doc-bytes", type=int, default=4000, help="initial size of each document")
@@ -333,6 +401,11 @@ def main() -> int:
                                   fixture(languages[i % 3], args.doc_bytes)) for i in range(args.many_docs)]}
     names = ["single", "many"] if args.scenario == "both" else [args.scenario]
     reports = []
+    if args.scenario == "reload":
+        reports.append(run_reloads(args, plans["many"]()[:6], args.reloads))
+        if args.json != "-":
+            print_reload_report(reports[-1])
+        names = []
     for name in names:
         reports.append(run(args, name, plans[name](), args.edits if name == "single" else args.many_edits))
         if args.json != "-":

@@ -91,6 +91,9 @@ extension Server {
     func loadGrammars(extraPaths: [String]) {
         grammarPaths = extraPaths
         reportedGrammarDiagnostics.removeAll()
+        // The remembered pushes hold stacks of the grammars about to be dropped.
+        MatchWorkspace.current.forgetRememberedScopes()
+        hasMemoryToRelease = true
         let folders = configuration.grammarFolders + extraPaths.map { URL(fileURLWithPath: $0) }
         if configuration.loadsBundledGrammars {
             let (bundled, report) = BundledGrammars.defaultRegistry(

@@ -77,6 +77,21 @@ public final class Server {
     /// Whether a document still has background highlighting to do.
     public var hasBackgroundWork: Bool { nextBackgroundDocument() != nil }
 
+    /// Whether grammars were dropped since the last `releaseUnusedMemory` (a reload frees a lot
+    /// at once, however little input asked for it).
+    public internal(set) var hasMemoryToRelease = false
+
+    /// Lets go of what only speeds up later work: each highlighter's styles of scope stacks,
+    /// this thread's remembered scope pushes, and then every interned stack no line state
+    /// uses any more. Edits leave behind stacks of text that is gone, and grammars keep what
+    /// they interned until asked; the loop calls this when it goes idle after a burst.
+    public func releaseUnusedMemory() {
+        hasMemoryToRelease = false
+        for document in documents.values { document.highlighter?.forgetCachedStyles() }
+        MatchWorkspace.current.forgetRememberedScopes()
+        registry.releaseUnusedStacks()
+    }
+
     /// Logs to standard error (never standard output, which carries the protocol) and to the
     /// configured log file.
     func log(_ message: String) {

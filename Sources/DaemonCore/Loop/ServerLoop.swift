@@ -90,8 +90,11 @@ public final class ServerLoop: @unchecked Sendable {
         var appliedSinceTrim = 0
         while true {
             let idle = !server.hasBackgroundWork
-            if idle, appliedSinceTrim >= limits.trimAfterBytes, !reader.hasInputNow() {
-                // Going idle after a burst: glibc keeps freed pages in its arenas unless asked.
+            let burst = appliedSinceTrim >= limits.trimAfterBytes || server.hasMemoryToRelease
+            if idle, burst, !reader.hasInputNow() {
+                // Going idle after a burst: free what only caches hold, then return it (glibc
+                // keeps freed pages in its arenas unless asked).
+                server.releaseUnusedMemory()
                 MemoryTrim.returnFreedMemory()
                 appliedSinceTrim = 0
             }

@@ -76,6 +76,16 @@ public final class Grammar: @unchecked Sendable {
     let lock = NSLock()
     let interner: StackInterner
 
+    /// Frees the interned stacks nothing holds any more (see `StackInterner.releaseUnused`);
+    /// returns how many. Call it only while no other thread tokenizes with this grammar.
+    @discardableResult
+    public func releaseUnusedStacks() -> Int {
+        interner.releaseUnused()
+    }
+
+    /// The number of interned scope stacks and rule stack frames (a statistic).
+    public var internedStackCount: (scopes: Int, frames: Int) { interner.count }
+
     // Build-time state; read-only once `init` returns (except `diagnostics`). Fields read per
     // scan skip dynamic exclusivity checks.
     @exclusivity(unchecked) var rules: [Rule?] = [nil]

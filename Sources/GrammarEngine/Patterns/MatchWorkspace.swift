@@ -80,6 +80,13 @@ public final class MatchWorkspace {
         return workspace
     }
 
+    /// Forgets the scope stacks this thread's workspace remembers, so that a grammar's
+    /// interner can free those nothing else uses (`Grammar.releaseUnusedStacks`) and stacks of
+    /// a dropped grammar go with it.
+    public func forgetRememberedScopes() {
+        scopeMemo.removeAll()
+    }
+
     /// Sets the match limit for later searches.
     public func setMatchLimit(_ limit: UInt32) {
         pcre2_set_match_limit_8(matchContext, limit)

@@ -2,8 +2,9 @@
 /// scope stack, rule name) → the interned stack it pushes.
 ///
 /// The interner answers the same question under a lock with a dictionary keyed by the scope
-/// name's text, and every token asks it at least once. Interned nodes are never evicted from
-/// the interner, so a remembered answer stays the interner's answer. Only interned results are
+/// name's text, and every token asks it at least once. The interner only forgets nodes nothing
+/// else holds, and an entry holds its result, so a remembered answer stays the interner's
+/// answer. Only interned results are
 /// kept; each entry holds its result, which keeps the parent (its ancestor) alive, so the
 /// parent's identity stays unique while the entry exists.
 final class ScopeMemo {
@@ -45,6 +46,13 @@ final class ScopeMemo {
         let index = Self.slot(id, key)
         guard parents[index] == id, keys[index] == key else { return nil }
         return results[index]
+    }
+
+    /// Forgets every entry (and the references that kept its stacks alive).
+    func removeAll() {
+        parents.update(repeating: nil, count: Self.size)
+        keys.update(repeating: -1, count: Self.size)
+        results.update(repeating: nil, count: Self.size)
     }
 
     /// Remembers an interned result.

@@ -5,7 +5,8 @@ import Synchronization
 /// The tables hold strong references (that is what keeps `ObjectIdentifier` keys valid), and
 /// interned nodes are made immortal (`Immortal`) unless the grammar's configuration turns
 /// that off (`immortalStacks`, off in the daemon, which reloads grammars): threads share them
-/// on every token. Past
+/// on every token. Mortal tables can be swept of the stacks nothing else holds
+/// (`releaseUnused`), which the daemon does when it goes idle. Past
 /// `capacity` entries new stacks are no longer interned and compare structurally instead, so
 /// a pathological document cannot grow memory without bound.
 final class StackInterner: Sendable {
@@ -77,11 +78,7 @@ final class StackInterner: Sendable {
                 beginRuleCapturedEOL: stack.beginRuleCapturedEOL, endRule: stack.endRule,
                 nameScopes: stack.nameScopes, contentScopes: stack.contentScopes, isCanonical: false)
         }
-        let key = FrameKey(
-            parent: parent.map(ObjectIdentifier.init), ruleId: stack.ruleId,
-            beginRuleCapturedEOL: stack.beginRuleCapturedEOL, endRule: stack.endRule,
-            nameScopes: ObjectIdentifier(stack.nameScopes),
-            contentScopes: ObjectIdentifier(stack.contentScopes))
+        let key = Self.frameKey(of: stack, parent: parent)
         return frames.withLock { table in
             if let known = table[key] { return known }
             let node = RuleStack(
@@ -95,5 +92,68 @@ final class StackInterner: Sendable {
             }
             return node
         }
+    }
+
+    /// The key a frame like `stack` on top of `parent` is interned under.
+    private static func frameKey(of stack: RuleStack, parent: RuleStack?) -> FrameKey {
+        FrameKey(
+            parent: parent.map(ObjectIdentifier.init), ruleId: stack.ruleId,
+            beginRuleCapturedEOL: stack.beginRuleCapturedEOL, endRule: stack.endRule,
+            nameScopes: ObjectIdentifier(stack.nameScopes),
+            contentScopes: ObjectIdentifier(stack.contentScopes))
+    }
+
+    /// Forgets the interned stacks nothing else holds any more, and returns how many.
+    ///
+    /// The tables hold the only strong reference to a stack that no line state, token, cache
+    /// or child stack uses: a daemon whose documents were edited for hours keeps every stack
+    /// it ever met otherwise. Frames go first (they hold their scope stacks), and a node's
+    /// parent is looked at again as soon as the node goes, so chains go in one sweep.
+    ///
+    /// Only for a grammar no other thread is tokenizing with, and never for immortal stacks
+    /// (they are shared without counting).
+    @discardableResult
+    func releaseUnused() -> Int {
+        guard !immortal else { return 0 }
+        return releaseUnusedFrames() + releaseUnusedScopes()
+    }
+
+    private func releaseUnusedFrames() -> Int {
+        frames.withLock { table in
+            var pending = Array(table.keys)
+            var released = 0
+            while let key = pending.popLast() {
+                guard let index = table.index(forKey: key), isKnownUniquelyReferenced(&table.values[index])
+                else { continue }
+                let parentKey = table.values[index].parent.map { Self.frameKey(of: $0, parent: $0.parent) }
+                table.remove(at: index)
+                released += 1
+                if let parentKey { pending.append(parentKey) }
+            }
+            return released
+        }
+    }
+
+    private func releaseUnusedScopes() -> Int {
+        scopes.withLock { table in
+            var pending = Array(table.keys)
+            var released = 0
+            while let key = pending.popLast() {
+                guard let index = table.index(forKey: key), isKnownUniquelyReferenced(&table.values[index])
+                else { continue }
+                let parentKey = table.values[index].parent.map {
+                    ScopeKey(parent: $0.parent.map(ObjectIdentifier.init), name: $0.scopeName)
+                }
+                table.remove(at: index)
+                released += 1
+                if let parentKey { pending.append(parentKey) }
+            }
+            return released
+        }
+    }
+
+    /// The number of interned scope stacks and frames (a statistic).
+    var count: (scopes: Int, frames: Int) {
+        (scopes.withLock { $0.count }, frames.withLock { $0.count })
     }
 }

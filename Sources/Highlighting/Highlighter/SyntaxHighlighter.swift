@@ -57,6 +57,13 @@ public final class SyntaxHighlighter: TextStorageHook {
         store = LineStateStore(lineCount: storage.text.lineCount)
     }
 
+    /// Forgets the style of every scope stack seen so far, which lets the grammar free the
+    /// stacks no line uses any more (the daemon does both when it goes idle). Styles are
+    /// resolved again, one node at a time, when next met.
+    public func forgetCachedStyles() {
+        styleCache.removeAll()
+    }
+
     /// The per-line states and validity (for diagnostics and tests).
     public var lineStates: LineStateStore<RuleStack> { store }
 

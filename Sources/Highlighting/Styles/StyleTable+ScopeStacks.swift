@@ -20,6 +20,11 @@ struct ScopeStyleCache {
     /// The number of cached nodes.
     var count: Int { resolved.count }
 
+    /// Forgets every node (each is resolved again from its parent when next met).
+    mutating func removeAll() {
+        resolved.removeAll()
+    }
+
     /// The style id of the innermost scope of `scopes` in `table`.
     mutating func id(for scopes: ScopeStack, in table: StyleTable) -> StyleID {
         if let known = resolved[scopes] { return known.id }

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import GrammarEngine
+
+/// A mortal grammar's interner lets go of the stacks nothing else holds (the daemon sweeps it
+/// when idle), keeps those a line state still uses, and tokenizes exactly as before afterwards.
+@Suite struct StackReleaseTests {
+    static func mortalGrammar() throws -> Grammar {
+        var configuration = Grammar.Configuration()
+        configuration.immortalStacks = false
+        return try GrammarFixtures.grammar(GrammarReloadTests.json, configuration: configuration)
+    }
+
+    /// Lines that open blocks to different depths, so each makes stacks of its own.
+    static let lines = (0..<200).map { index in
+        String(repeating: "{ ", count: index % 7) + "\"s\(index)\" \(index) true"
+            + String(repeating: " }", count: index % 7)
+    }
+
+    /// Every token's scopes of `lines`, tokenized in order from `state`.
+    static func scopes(_ grammar: Grammar, _ lines: [String], from state: RuleStack? = nil) -> [[String]] {
+        var state = state
+        var result: [[String]] = []
+        for line in lines {
+            let tokenization = grammar.tokenizeLine(line, state: state)
+            result += tokenization.tokens.map(\.scopes.scopeNames)
+            state = tokenization.endState
+        }
+        return result
+    }
+
+    @Test func stacksNothingHoldsAreReleasedAndTheOnesALineStateHoldsAreKept() throws {
+        let grammar = try Self.mortalGrammar()
+        weak var dropped: RuleStack?
+        var kept: RuleStack?
+        do {
+            var state: RuleStack?
+            for (index, line) in ["{ {", "{ \"x\""].enumerated() {
+                state = grammar.tokenizeLine(line, state: state).endState
+                if index == 0 { kept = state } else { dropped = state }
+            }
+            _ = Self.scopes(grammar, Self.lines)
+        }
+        MatchWorkspace.current.forgetRememberedScopes()
+        let before = grammar.internedStackCount
+        let released = grammar.releaseUnusedStacks()
+        let after = grammar.internedStackCount
+        #expect(released > 0)
+        #expect(after.scopes + after.frames == before.scopes + before.frames - released)
+        #expect(dropped == nil, "a state nothing holds is freed")
+        let state = try #require(kept)
+        #expect(state.depth == 3, "a held state and its parents stay")
+        // Continuing from the held state matches a grammar that never released anything.
+        let fresh = try Self.mortalGrammar()
+        let freshState = fresh.tokenizeLine("{ {", state: nil).endState
+        #expect(
+            Self.scopes(grammar, Self.lines, from: state) == Self.scopes(fresh, Self.lines, from: freshState))
+    }
+
+    @Test func tokenizingAgainAfterAReleaseGivesTheSameTokensAndInternsAgain() throws {
+        let grammar = try Self.mortalGrammar()
+        let first = Self.scopes(grammar, Self.lines)
+        MatchWorkspace.current.forgetRememberedScopes()
+        grammar.releaseUnusedStacks()
+        let emptied = grammar.internedStackCount
+        let second = Self.scopes(grammar, Self.lines)
+        #expect(second == first)
+        let refilled = grammar.internedStackCount
+        #expect(refilled.frames > emptied.frames && refilled.scopes > emptied.scopes)
+    }
+
+    @Test func immortalStacksAreNeverReleased() throws {
+        let (grammar, state) = try GrammarReloadTests.loadAndTokenize(immortal: true)
+        MatchWorkspace.current.forgetRememberedScopes()
+        let before = grammar.internedStackCount
+        #expect(grammar.releaseUnusedStacks() == 0)
+        #expect(grammar.internedStackCount == before)
+        withExtendedLifetime(state) {}
+    }
+}
