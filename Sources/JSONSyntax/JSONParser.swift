@@ -1,37 +1,46 @@
 /// A recursive-descent JSON parser (RFC 8259) over UTF-8 bytes that builds any value type
 /// through a `JSONBuilding` type, keeping object members in source order. A nesting limit
 /// keeps hostile input from exhausting the stack; a UTF-8 byte order mark is skipped.
+///
+/// Inlinable, so that each caller's module specializes it for its builder: unspecialized, every
+/// value went through generic metadata lookups, and parsing a keystroke's 150-byte message
+/// cost the daemon several microseconds.
 public struct JSONParser<Builder: JSONBuilding> {
-    let bytes: [UInt8]
-    var index = 0
-    var depth = 0
-    static var maximumDepth: Int { 512 }
+    @usableFromInline let bytes: [UInt8]
+    @usableFromInline var index = 0
+    @usableFromInline var depth = 0
+    @inlinable static var maximumDepth: Int { 512 }
 
     /// Parses one whole document, rejecting anything after the value.
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> Builder.Value {
+    @inlinable public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> Builder.Value {
         var parser = JSONParser(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         return try parser.parseDocument()
     }
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    @inlinable init(bytes: [UInt8]) { self.bytes = bytes }
 
-    mutating func parseDocument() throws(JSONSyntaxError) -> Builder.Value {
+    @inlinable mutating func parseDocument() throws(JSONSyntaxError) -> Builder.Value {
         let value = try parseValue()
         skipWhitespace()
         guard index == bytes.count else { throw error("unexpected data after the JSON value") }
         return value
     }
 
-    private func error(_ message: String) -> JSONSyntaxError {
+    @inlinable func error(_ message: String) -> JSONSyntaxError {
         JSONSyntaxError(message: message, offset: index)
     }
 
-    private mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    @inlinable mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
-    private mutating func parseValue() throws(JSONSyntaxError) -> Builder.Value {
+    @inlinable mutating func parseValue() throws(JSONSyntaxError) -> Builder.Value {
         skipWhitespace()
         guard index < bytes.count else { throw error("unexpected end of input") }
         switch bytes[index] {
@@ -45,7 +54,7 @@ public struct JSONParser<Builder: JSONBuilding> {
         }
     }
 
-    private mutating func parseLiteral(_ word: String, _ value: Builder.Value) throws(JSONSyntaxError)
+    @inlinable mutating func parseLiteral(_ word: String, _ value: Builder.Value) throws(JSONSyntaxError)
         -> Builder.Value
     {
         let expected = Array(word.utf8)
@@ -56,12 +65,12 @@ public struct JSONParser<Builder: JSONBuilding> {
         return value
     }
 
-    private mutating func enter() throws(JSONSyntaxError) {
+    @inlinable mutating func enter() throws(JSONSyntaxError) {
         depth += 1
         if depth > Self.maximumDepth { throw error("nesting deeper than \(Self.maximumDepth)") }
     }
 
-    private mutating func parseObject() throws(JSONSyntaxError) -> Builder.Value {
+    @inlinable mutating func parseObject() throws(JSONSyntaxError) -> Builder.Value {
         try enter()
         defer { depth -= 1 }
         index += 1
@@ -94,7 +103,7 @@ public struct JSONParser<Builder: JSONBuilding> {
         }
     }
 
-    private mutating func parseArray() throws(JSONSyntaxError) -> Builder.Value {
+    @inlinable mutating func parseArray() throws(JSONSyntaxError) -> Builder.Value {
         try enter()
         defer { depth -= 1 }
         index += 1
@@ -119,7 +128,7 @@ public struct JSONParser<Builder: JSONBuilding> {
         }
     }
 
-    private mutating func parseNumber() throws(JSONSyntaxError) -> Builder.Value {
+    @inlinable mutating func parseNumber() throws(JSONSyntaxError) -> Builder.Value {
         let start = index
         var isInteger = true
         if index < bytes.count && bytes[index] == UInt8(ascii: "-") { index += 1 }
@@ -147,7 +156,7 @@ public struct JSONParser<Builder: JSONBuilding> {
     /// Reads a string. The unescaped bytes are gathered in one buffer and decoded once at the
     /// end: a 10 MB document with a `\n` escape per line decodes in one pass instead of
     /// 200,000 small string appends.
-    private mutating func parseString() throws(JSONSyntaxError) -> String {
+    @inlinable mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1
         var runStart = index
         var unescaped: [UInt8] = []
@@ -197,7 +206,7 @@ public struct JSONParser<Builder: JSONBuilding> {
         throw error("unterminated string")
     }
 
-    private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
+    @inlinable mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
         guard index + 4 <= bytes.count else { throw error("short \\u escape") }
         var value: UInt32 = 0
         for _ in 0..<4 {
