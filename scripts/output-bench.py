@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """What a user waits for on the command line: whole-process time of `highlightd highlight`
-(ANSI, HTML, JSON) on the benchmark files, beside `bench` (tokenization only, in process),
+(ANSI, HTML, JSON, compact JSON, no colour) on the benchmark files and a 1 KB Rust file,
+beside `bench` (tokenization only, in process),
 Debian's `highlight` (andre-simon, truecolor) and `bat`, in alternating rounds. Installs
 Debian's `highlight` and `bat` if missing (root). Prints a Markdown table of medians with
 ranges; docs/PERFORMANCE.md keeps the last one. Not part of the test command.
@@ -17,7 +18,8 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data" / "benchmark"
-FILES = ["large.js", "bootstrap.css", "vscode.d.ts"]
+FILES = [DATA / "large.js", DATA / "bootstrap.css", DATA / "vscode.d.ts",
+         ROOT / "examples" / "sample.rs"]
 
 
 def ensure_peers():
@@ -45,12 +47,14 @@ def main():
     args = parser.parse_args()
     andre, bat = ensure_peers()
     rows = []
-    for name in FILES:
-        path = str(DATA / name)
+    for file in FILES:
+        name, path = file.name, str(file)
         cases = {
             "ansi": [args.binary, "highlight", "--color", "always", path],
             "html": [args.binary, "highlight", "--format", "html", path],
             "json": [args.binary, "highlight", "--format", "json", path],
+            "compact": [args.binary, "highlight", "--format", "json-compact", path],
+            "never": [args.binary, "highlight", "--color", "never", path],
             "highlight": [andre, "-O", "truecolor", "--force", path],
             "bat": [bat, "--color=always", "--paging=never", "--style=plain", path],
         }
@@ -63,10 +67,12 @@ def main():
             for case, command in cases.items():
                 times[case].append(wall(command))
         rows.append((name, bench, times))
-    print("| file | bench (tokenize) | highlight ANSI | HTML | JSON | Debian highlight | bat |")
-    print("|---|---|---|---|---|---|---|")
+    print("| file | bench (tokenize) | highlight ANSI | HTML | JSON | JSON compact | no colour "
+          "| Debian highlight | bat |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for name, bench, times in rows:
-        cells = [summary(bench)] + [summary(times[case]) for case in ("ansi", "html", "json", "highlight", "bat")]
+        cases = ("ansi", "html", "json", "compact", "never", "highlight", "bat")
+        cells = [summary(bench)] + [summary(times[case]) for case in cases]
         print(f"| {name} | " + " | ".join(cells) + " |")
     print(f"\nms, whole process except `bench` (its in-process median); median (min–max) of {args.rounds} "
           "alternating rounds; `bench` runs 5 timed tokenizations a round.")
