@@ -28,6 +28,9 @@ final class Document {
     var viewports: [String: Range<Int>] = [:]
     /// The client's layout subscription (`textStorage/layout` with `subscribe`), if any.
     var layoutSubscription: LayoutSubscription?
+    /// The semantic tokens last sent to an LSP client and the lines changed since (made on
+    /// the first token request).
+    var tokenTracker: SemanticTokenTracker?
 
     init(
         uri: String, languageId: String, version: Int, text: String, grammar: Grammar?, styles: StyleTable,
@@ -56,6 +59,24 @@ final class Document {
         storage.addHook(links)
         spans = SpanDetectionHook(rules: spanRules)
         storage.addHook(spans)
+    }
+
+    /// This document over the same text and version, highlighted with `grammar` and styled
+    /// with `styles` (a configuration change), keeping everything else that belongs to it:
+    /// its span rules and the spans the client gave, its views, its layout subscription and
+    /// its semantic-token tracker. The new storage's attributes are not computed yet (the
+    /// caller reprocesses it and pushes the result).
+    func rebuilt(grammar: Grammar?, detectedLanguageId: String?, styles: StyleTable) -> Document {
+        let document = Document(
+            uri: uri, languageId: languageId, version: version, text: storage.string, grammar: grammar,
+            styles: styles, spanRules: spans.detector.rules)
+        document.detectedLanguageId = detectedLanguageId
+        document.storage.adoptGivenSpans(from: storage)
+        document.viewports = viewports
+        document.highlighter?.setVisibleRanges(Array(viewports.values))
+        document.layoutSubscription = layoutSubscription
+        document.tokenTracker = tokenTracker
+        return document
     }
 
     /// Whether background work (highlighting or link detection) remains.

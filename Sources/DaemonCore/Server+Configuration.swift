@@ -55,17 +55,15 @@ extension Server {
     }
 
     /// Replaces a document's storage by a fresh one over the same text, highlighted with the
-    /// current grammars and theme, and pushes it whole.
+    /// current grammars and theme (keeping its spans, views and subscriptions), and pushes it
+    /// whole.
     private func rebuild(_ old: Document) {
-        let text = old.storage.string
-        let (detected, grammar) = resolveLanguage(languageId: old.languageId, uri: old.uri, text: text)
-        let document = Document(
-            uri: old.uri, languageId: old.languageId, version: old.version, text: text, grammar: grammar,
-            styles: styles)
-        document.detectedLanguageId = detected
-        document.viewports = old.viewports
-        document.highlighter?.setVisibleRanges(Array(document.viewports.values))
+        let (detected, grammar) = resolveLanguage(
+            languageId: old.languageId, uri: old.uri, text: old.storage.string)
+        let document = old.rebuilt(grammar: grammar, detectedLanguageId: detected, styles: styles)
         documents[old.uri] = document
+        // Background changes of the old storage are replaced by the whole push below.
+        backgroundChangesSince[old.uri] = nil
         let transaction = document.storage.reprocess(0..<document.storage.text.utf8Count)
         push(document, transaction: transaction)
     }

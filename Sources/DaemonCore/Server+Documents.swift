@@ -20,7 +20,6 @@ extension Server {
             spanRules: rules)
         document.detectedLanguageId = detected
         documents[uri] = document
-        tokenTrackers[uri] = nil
         if !given.isEmpty {
             document.storage.setSpans(given, replacingIn: 0..<document.storage.text.utf8Count)
         }
@@ -47,7 +46,6 @@ extension Server {
         guard documents.removeValue(forKey: uri) != nil else {
             throw .invalidParams("textDocument.uri: no open document \(uri)")
         }
-        tokenTrackers[uri] = nil
     }
 
     /// `textDocument/didChange`: LSP content changes (ranges in line/character positions of the

@@ -150,7 +150,7 @@ extension Server {
     /// Notes what a transaction changed for the LSP face: its edited lines (which may insert
     /// or delete lines) and the lines whose attributes it changed.
     func recordTokenChanges(_ document: Document, transaction: EditingTransaction) {
-        guard let tracker = tokenTrackers[document.uri] else { return }
+        guard let tracker = document.tokenTracker else { return }
         let text = document.storage.text
         if let edited = transaction.context.editedRange {
             tracker.recordEdit(
@@ -163,7 +163,7 @@ extension Server {
     /// Notes attribute changes; background ones (not caused by an edit the client made) may
     /// call for a `workspace/semanticTokens/refresh`.
     func recordTokenChanges(_ document: Document, delta: AttributeDelta, background: Bool) {
-        guard let tracker = tokenTrackers[document.uri], !delta.isEmpty else { return }
+        guard let tracker = document.tokenTracker, !delta.isEmpty else { return }
         let text = document.storage.text
         for change in delta.changes {
             let lines =

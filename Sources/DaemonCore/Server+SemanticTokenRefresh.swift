@@ -7,7 +7,7 @@ extension Server {
     /// `range` request (what it shows). Never more than one pending refresh per document,
     /// and never to a client without `refreshSupport`.
     func requestTokenRefreshIfNeeded(_ document: Document) {
-        guard semanticTokenSettings.refreshSupport, let tracker = tokenTrackers[document.uri],
+        guard semanticTokenSettings.refreshSupport, let tracker = document.tokenTracker,
             tracker.changedSinceFetch, !tracker.refreshPending,
             !document.hasPendingWork || tracker.changedRequestedLines
         else { return }
@@ -18,7 +18,9 @@ extension Server {
     /// grammars), for each document the client has fetched and has no refresh pending for.
     func requestTokenRefreshForAll() {
         guard semanticTokenSettings.refreshSupport else { return }
-        let trackers = tokenTrackers.values.filter { $0.hasBeenFetched && !$0.refreshPending }
+        let trackers = documents.values.compactMap(\.tokenTracker).filter {
+            $0.hasBeenFetched && !$0.refreshPending
+        }
         guard !trackers.isEmpty else { return }
         sendTokenRefresh(marking: trackers)
     }

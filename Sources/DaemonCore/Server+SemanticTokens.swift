@@ -97,9 +97,9 @@ extension Server {
 
     /// The document's tracker, made on its first token request.
     func tokenTracker(for document: Document) -> SemanticTokenTracker {
-        if let tracker = tokenTrackers[document.uri] { return tracker }
+        if let tracker = document.tokenTracker { return tracker }
         let tracker = SemanticTokenTracker(lineCount: document.storage.text.lineCount)
-        tokenTrackers[document.uri] = tracker
+        document.tokenTracker = tracker
         return tracker
     }
 

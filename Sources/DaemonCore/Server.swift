@@ -44,8 +44,6 @@ public final class Server {
     var documents: [String: Document] = [:]
     /// The span rules from `initializationOptions.spanRules`, for documents that give none.
     var spanRules: [SpanRule] = []
-    /// The LSP face's memory of each document's semantic tokens, by URI.
-    var tokenTrackers: [String: SemanticTokenTracker] = [:]
     /// When each document's oldest background change not yet pushed was made (uptime ns).
     var backgroundChangesSince: [String: UInt64] = [:]
     /// The documents that may have background work, in the order they get it.

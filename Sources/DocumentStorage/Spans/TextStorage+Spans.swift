@@ -43,6 +43,25 @@ extension TextStorage {
         }
     }
 
+    /// Takes the spans a client gave (`isGiven`) from `other`, a storage over the same text,
+    /// ids and recorded lengths included (a span an edit split stays split): a document
+    /// rebuilt with another grammar or theme keeps them, while the span hook finds the
+    /// detected ones again. Ids made later do not collide with the adopted ones. Does nothing
+    /// when the texts differ in length.
+    public func adoptGivenSpans(from other: TextStorage) {
+        let length = text.utf8Count
+        guard other.text.utf8Count == length, length > 0 else { return }
+        nextSpanID = max(nextSpanID, other.nextSpanID)
+        var runs: [AttributeRun<SpanAttribute?>] = []
+        for run in other.spanLayer.runs(in: 0..<length) {
+            runs.appendMerging(
+                AttributeRun(length: run.length, value: run.value?.isGiven == true ? run.value : nil))
+        }
+        guard runs.contains(where: { $0.value != nil }) else { return }
+        spanLayer.set(runs, at: 0)
+        dirtyRanges.append(0..<length)
+    }
+
     /// A fresh span id.
     public func makeSpanID() -> Int {
         defer { nextSpanID += 1 }
