@@ -43,28 +43,19 @@ extension Server {
             do {
                 result = .success(try request(method, Params(params)))
             } catch {
-                result = .failure(error)
+                result = .failure(addingDocument(to: error, params: params))
             }
             send(.response(id: id, result: result))
         case .notification(let method, let params):
             do {
                 try notification(method, Params(params))
             } catch {
-                // A notification has no response: report on stderr and to the client's log,
-                // naming the document so a client knows which buffer to resend.
-                let uri = (params?["uri"] ?? params?["textDocument"]?["uri"])?.stringValue
-                let subject = uri.map { "\(method) for \($0)" } ?? method
-                log("\(subject): \(error)")
-                send(
-                    .notification(
-                        method: "window/logMessage",
-                        params: [
-                            "type": 1,
-                            "message": .string("\(subject) rejected (\(error.code)): \(error.message)"),
-                        ]))
+                reportRejected(method, params: params, error: error)
             }
         case .response:
-            break  // The server sends no requests, so responses are ignored.
+            // Answers to the server's own requests (`workspace/semanticTokens/refresh`) carry
+            // nothing it acts on.
+            break
         }
     }
 

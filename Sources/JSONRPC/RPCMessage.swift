@@ -56,7 +56,8 @@ public enum RPCMessage: Hashable, Sendable {
                 id: id,
                 result: .failure(
                     ResponseError(
-                        code: error["code"]?.intValue ?? 0, message: error["message"]?.stringValue ?? "")))
+                        code: error["code"]?.intValue ?? 0, message: error["message"]?.stringValue ?? "",
+                        data: error["data"])))
             return
         }
         guard let result = members["result"] else {

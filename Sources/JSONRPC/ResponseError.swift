@@ -4,11 +4,15 @@ public struct ResponseError: Error, Hashable, Sendable, CustomStringConvertible 
     public var code: Int
     /// A message naming what was wrong (for params errors, the field).
     public var message: String
+    /// What a client can act on without reading `message` (JSON-RPC's optional `data`); the
+    /// daemon names the document and its version there.
+    public var data: JSONValue?
 
     /// Creates an error.
-    public init(code: Int, message: String) {
+    public init(code: Int, message: String, data: JSONValue? = nil) {
         self.code = code
         self.message = message
+        self.data = data
     }
 
     /// Invalid JSON was received.
@@ -48,5 +52,9 @@ public struct ResponseError: Error, Hashable, Sendable, CustomStringConvertible 
     public var description: String { "\(code): \(message)" }
 
     /// The error as a JSON object.
-    public var json: JSONValue { ["code": .integer(code), "message": .string(message)] }
+    public var json: JSONValue {
+        var object: [String: JSONValue] = ["code": .integer(code), "message": .string(message)]
+        if let data { object["data"] = data }
+        return .object(object)
+    }
 }
