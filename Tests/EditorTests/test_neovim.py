@@ -114,6 +114,18 @@ def test_a_killed_daemon_is_restarted_and_the_buffer_ends_highlighted(tmp_path):
     assert_matches_oracle(snapshot, "sample.rs")
 
 
+def test_a_rejected_edit_sends_that_buffer_again_and_it_ends_highlighted(tmp_path):
+    sample = tmp_path / "sample.rs"
+    shutil.copy(SAMPLE, sample)
+    result = nvim_support.run_scenario(NVIM, BINARY, "scenario_rejected.lua", tmp_path, sample=sample)
+    assert result["resyncs_after"] == result["resyncs_before"] + 1, "sent again once"
+    assert result["other_resyncs_after"] == result["other_resyncs_before"], "the other buffer is left alone"
+    assert "textStorage/edit" in result["last_error"]
+    snapshot = result["snapshot"]
+    assert "// typed after the rejection" in snapshot["text"]
+    assert_matches_oracle(snapshot, "sample.rs")
+
+
 SGR = re.compile(r"\x1b\[([0-9;]*)m")
 ATTRIBUTE_ON = {1: "bold", 3: "italic", 4: "underline", 9: "strikethrough"}
 ATTRIBUTE_OFF = {22: "bold", 23: "italic", 24: "underline", 29: "strikethrough"}

@@ -432,15 +432,20 @@ function M.apply_push(params)
   return step()
 end
 
---- The daemon rejected an edit (its message names no document): send every open buffer again
---- whole, so none stays out of step.
-function M.resync_all()
-  for _, state in pairs(documents) do
-    if state.opened then
-      state.resyncs = state.resyncs + 1
-      M.open(state)
-    end
+--- The daemon rejected an edit of `uri` (`textStorage/didReject`): its copy of that buffer no
+--- longer matches, so the buffer is sent again whole. `version` is what the daemon held when it
+--- rejected; one below the buffer's last open predates that open (which already sent the text),
+--- so a burst of rejections resends once.
+function M.rejected(uri, version)
+  local state = by_uri[uri]
+  if not state or not state.opened then
+    return
   end
+  if version ~= nil and version ~= vim.NIL and version < state.open_version then
+    return
+  end
+  state.resyncs = state.resyncs + 1
+  M.open(state)
 end
 
 --- The daemon (re)started: open every tracked buffer.

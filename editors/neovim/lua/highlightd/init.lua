@@ -194,11 +194,12 @@ function M.setup(user_options)
     notification = function(method, params)
       if method == "textStorage/didProcessEditing" then
         return document.apply_push(params)
+      elseif method == "textStorage/didReject" then
+        if params.method == "textStorage/edit" or params.method == "textDocument/didChange" then
+          document.rejected(params.uri, params.version)
+        end
       elseif method == "window/logMessage" and params.type == 1 then
         client.last_error = params.message
-        if type(params.message) == "string" and params.message:find("textStorage/edit", 1, true) then
-          document.resync_all()
-        end
       end
     end,
     ready = document.open_all,
