@@ -27,7 +27,7 @@ let package = Package(
                 "GrammarEngine", "ThemeEngine", "VSCodeExtensions", "Rendering", "Highlighting",
                 "TextSegmentation",
                 "TextLayout", "RichText",
-                "JSONSyntax", "JSONRPC", "DaemonCore",
+                "JSONSyntax", "PlistSyntax", "JSONRPC", "DaemonCore",
             ]
         ),
     ],
@@ -77,6 +77,9 @@ let package = Package(
 
         // JSON text to values, shared by grammar loading and the protocol.
         .target(name: "JSONSyntax"),
+        // XML property lists (TextMate grammars and themes) to values, through the same
+        // builders as JSON.
+        .target(name: "PlistSyntax", dependencies: ["JSONSyntax"]),
 
         // Text model.
         .target(name: "TextRope", swiftSettings: optimizedAcrossModules),
@@ -104,6 +107,7 @@ let package = Package(
                 "CPCRE2",
                 "COniguruma",
                 "JSONSyntax",
+                "PlistSyntax",
                 "RegexTranslation",
                 "ResourceFiles",
                 .product(name: "Yams", package: "Yams"),
@@ -112,7 +116,9 @@ let package = Package(
         ),
 
         // Themes: theme files (VS Code JSON, tmTheme) to resolved styles per scope stack.
-        .target(name: "ThemeEngine", dependencies: ["ResourceFiles"], swiftSettings: optimizedAcrossModules),
+        .target(
+            name: "ThemeEngine", dependencies: ["JSONSyntax", "PlistSyntax", "ResourceFiles"],
+            swiftSettings: optimizedAcrossModules),
 
         // VS Code extensions (folders and .vsix files) as sources of languages, grammars and
         // themes: manifests read at start-up, grammar files registered to load on demand.
@@ -224,6 +230,7 @@ let package = Package(
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["DaemonCore", "JSONRPC", "TestSupport"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"]),
+        .testTarget(name: "PlistSyntaxTests", dependencies: ["PlistSyntax", "JSONSyntax", "TestSupport"]),
         .testTarget(
             name: "DaemonCoreTests",
             dependencies: ["DaemonCore", "JSONRPC", "TextLayout", "TestSupport"]

@@ -14,6 +14,7 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: libraries),
         .executableTarget(name: "FuzzFrames", dependencies: libraries),
         .executableTarget(name: "FuzzJSON", dependencies: libraries),
+        .executableTarget(name: "FuzzPlist", dependencies: libraries),
         .executableTarget(name: "FuzzServer", dependencies: ["FuzzSupport"] + libraries),
         .executableTarget(name: "FuzzTranslator", dependencies: libraries),
         .executableTarget(name: "FuzzGrammar", dependencies: ["FuzzSupport"] + libraries),

@@ -7,8 +7,8 @@
 #   --time  seconds per target (default 5: the test command's quick run; a real run is e.g.
 #           --time 1200). --seed fixes libFuzzer's seed (default 1, so CI runs repeat).
 #           --no-build runs what .build-fuzz holds (to run several targets side by side).
-#   TARGET  FuzzFrames FuzzJSON FuzzServer FuzzTranslator FuzzGrammar FuzzTheme FuzzLinks
-#           FuzzStorage FuzzSpans FuzzFormattable FuzzLayout (default: all).
+#   TARGET  FuzzFrames FuzzJSON FuzzPlist FuzzServer FuzzTranslator FuzzGrammar FuzzTheme
+#           FuzzLinks FuzzStorage FuzzSpans FuzzFormattable FuzzLayout (default: all).
 #
 # Inputs the fuzzer finds go to .build-fuzz/corpus/<target>/ (never committed); a crash is
 # written to .build-fuzz/crashes/<target>/ and fails the script. Turn each crash into a
@@ -30,8 +30,8 @@ while [ $# -gt 0 ]; do
     esac
 done
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(FuzzFrames FuzzJSON FuzzServer FuzzTranslator FuzzGrammar FuzzTheme FuzzLinks FuzzStorage
-        FuzzSpans FuzzFormattable FuzzLayout)
+    targets=(FuzzFrames FuzzJSON FuzzPlist FuzzServer FuzzTranslator FuzzGrammar FuzzTheme FuzzLinks
+        FuzzStorage FuzzSpans FuzzFormattable FuzzLayout)
 fi
 
 # SwiftPM passes `-sanitize=fuzzer -sanitize=address` as two flags, and swiftc keeps only the

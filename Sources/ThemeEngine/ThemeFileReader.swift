@@ -1,4 +1,6 @@
 import Foundation
+import JSONSyntax
+import PlistSyntax
 import ResourceFiles
 
 /// Reads theme files into `RawTheme`s: TextMate `.tmTheme` property lists, vscode-textmate's
@@ -46,9 +48,9 @@ enum ThemeFileReader {
     static func propertyList(_ bytes: [UInt8], path: String) throws(ThemeError) -> [String: Any] {
         let value: Any
         do {
-            value = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+            value = try PlistParser<FoundationValueBuilder>.parse(bytes)
         } catch {
-            throw .malformed(path: path, reason: "not a property list: \(error.localizedDescription)")
+            throw .malformed(path: path, reason: "not a property list: \(error)")
         }
         guard let dictionary = value as? [String: Any] else {
             throw .malformed(path: path, reason: "the property list's root is not a dictionary")
@@ -60,9 +62,9 @@ enum ThemeFileReader {
     static func jsonObject(_ bytes: [UInt8], path: String) throws(ThemeError) -> [String: Any] {
         let value: Any
         do {
-            value = try JSONSerialization.jsonObject(with: Data(JSONCSanitizer.sanitize(bytes)))
+            value = try JSONParser<FoundationValueBuilder>.parse(JSONCSanitizer.sanitize(bytes))
         } catch {
-            throw .malformed(path: path, reason: "not JSON: \(error.localizedDescription)")
+            throw .malformed(path: path, reason: "not JSON: \(error)")
         }
         guard let object = value as? [String: Any] else {
             throw .malformed(path: path, reason: "the JSON root is not an object")

@@ -1,5 +1,6 @@
 import Foundation
 import JSONSyntax
+import PlistSyntax
 import Yams
 
 extension RawValue {
@@ -35,7 +36,12 @@ extension RawValue {
             } catch {
                 throw .malformed(message: "JSON: \(error.message) at byte \(error.offset)")
             }
-        case .plist: return try PlistReader.parse(data)
+        case .plist:
+            do {
+                return try PlistParser<RawValueBuilder>.parse([UInt8](data))
+            } catch {
+                throw .malformed(message: "plist: \(error.message) at byte \(error.offset)")
+            }
         case .yaml:
             let text = String(decoding: data, as: UTF8.self)
             try YAMLExpansionCheck.check(text)
@@ -51,8 +57,8 @@ extension RawValue {
     }
 }
 
-/// Builds `RawValue`s for the shared JSON parser: dictionary order is kept (injections are
-/// walked in source order).
+/// Builds `RawValue`s for the shared JSON and property-list parsers: dictionary order is kept
+/// (injections are walked in source order).
 enum RawValueBuilder: JSONBuilding {
     static func string(_ value: String) -> RawValue { .string(value) }
     static func number(_ text: String, isInteger: Bool) -> RawValue? { Double(text).map { .number($0) } }
