@@ -236,6 +236,94 @@ def test_the_daemon_is_restarted_after_a_crash_and_the_buffer_ends_right(tmp_pat
     assert not [m for m in state["messages"].splitlines() if "rror" in m], state["messages"]
 
 
+LOST_LINE = "LOST = 1  # typed, its edit rejected: https://example.com/lost\n"
+LOST_TAIL = "# typed too, its edit rejected as well\n"
+
+
+def rejected_change(position, text):
+    """Lisp that inserts `text` at `position` of inventory.py, as typing does, and sends its
+    queued edit at once with an offset past the end of the text, as a plugin bug would."""
+    return (
+        '(with-current-buffer "inventory.py"'
+        f" (save-excursion (goto-char {position}) (insert {emacs_support.lisp_string(text)}))"
+        " (aset (car highlightd-document-pending) 0 (* 10 (buffer-size)))"
+        " (highlightd-document--flush))"
+    )
+
+
+def test_an_edit_the_daemon_rejects_sends_that_buffer_again(tmp_path):
+    """Two changes whose edits reach the daemon with offsets past the end of its text: it
+    rejects both and says so with textStorage/didReject, each naming the version it still
+    holds. The plugin sends that buffer again once, whole, with a newer version (the second
+    rejection is of an edit the reopening already made moot); the other buffer is left
+    alone, typing goes on, and the buffer ends highlighted as the oracle says. A plugin that
+    ignored the rejections would never reopen the buffer, and the daemon would highlight a
+    text without those lines."""
+    sample = tmp_path / "inventory.py"
+    shutil.copy(SAMPLES / "inventory.py", sample)
+    other = tmp_path / "tokenizer.rs"
+    shutil.copy(SAMPLES / "tokenizer.rs", other)
+    record = tmp_path / "record.jsonl"
+    with EmacsSession(EMACS, BINARY, tmp_path, [sample], record=record) as session:
+        session.eval(f"(find-file-noselect {emacs_support.lisp_string(other)})")
+        settled_state(session, "tokenizer.rs", "tokenizer.rs")
+        state, _ = settled_state(session, "inventory.py", "inventory.py")
+        assert state["resyncs"] == 0
+        # Both edits go out in one evaluation, before Emacs reads the first rejection.
+        session.eval(
+            "(progn " + rejected_change("(point-min)", LOST_LINE)
+            + rejected_change("(point-max)", LOST_TAIL) + ")"
+        )
+        wait_until(lambda: session.state("inventory.py")["resyncs"] > 0, 30, interval=0.1,
+                   what="inventory.py to be sent again")
+        session.keys("M->")
+        session.type("print('after the rejection 🎉')")
+        session.keys("Enter", "M-<", "C-e")
+        session.type(" # top")
+        state, _ = settled_state(
+            session, "inventory.py", "inventory.py",
+            ready=lambda text: text.endswith(LOST_TAIL + "print('after the rejection 🎉')\n")
+            and text.startswith(LOST_LINE[:-1] + " # top\n"),
+        )
+        other_state = session.state("tokenizer.rs")
+
+    assert state["resyncs"] == 1, "one reopening for both rejected edits"
+    assert other_state["resyncs"] == 0
+    assert not [m for m in state["messages"].splitlines() if "rror" in m], state["messages"]
+
+    messages = recorded_messages(record)
+
+    def about(message, name):
+        params = message.get("params") or {}
+        uri = params.get("uri") or params.get("textDocument", {}).get("uri") or ""
+        return uri.endswith("/" + name)
+
+    sent = [m for m in messages if about(m, "inventory.py")]
+    rejected = [
+        index for index, m in enumerate(sent)
+        if m.get("method") == "textStorage/edit"
+        and any(edit["offset"] > len(state["text"]) for edit in m["params"]["edits"])
+    ]
+    opens = [index for index, m in enumerate(sent) if m.get("method") == "textDocument/didOpen"]
+    assert len(rejected) == 2, rejected
+    assert len(opens) == 2 and opens[0] < rejected[0] < rejected[1] < opens[1], (opens, rejected)
+    reopened = sent[opens[1]]["params"]["textDocument"]
+    versions = [
+        m["params"].get("version") or m["params"]["textDocument"]["version"]
+        for m in sent[:opens[1]] if m.get("method") in ("textDocument/didOpen", "textStorage/edit")
+    ]
+    assert reopened["version"] > max(versions), (reopened["version"], versions)
+    assert reopened["text"].startswith(LOST_LINE) and reopened["text"].endswith(LOST_TAIL)
+    assert reopened["languageId"] == "python"
+    after = [m for m in sent[opens[1]:] if m.get("method") == "textStorage/edit"]
+    assert after and all(m["params"]["version"] > reopened["version"] for m in after)
+    other_opens = [
+        m for m in messages
+        if m.get("method") == "textDocument/didOpen" and about(m, "tokenizer.rs")
+    ]
+    assert len(other_opens) == 1, "only the buffer whose edits were rejected is sent again"
+
+
 def expected_cell(expected, offset):
     """What the terminal cell of the character at `offset` must show: (foreground,
     background, attributes), None for a colour left to the terminal's default."""

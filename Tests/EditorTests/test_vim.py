@@ -256,6 +256,101 @@ def test_the_daemon_is_restarted_after_a_crash_and_the_buffer_ends_right(
     assert errors == []
 
 
+AFTER_REJECTION = "const after = `rejected ${'edit'}`; // ünï 🎉 https://example.com/after"
+
+
+def test_a_rejected_edit_sends_that_buffer_again_and_typing_goes_on(tmp_path, session_factory):
+    """An edit the daemon rejects applies nothing there, so its copy of the buffer is no
+    longer the buffer's: on `textStorage/didReject` the plugin sends that buffer again (a
+    fresh didOpen, a higher version), once for a burst, and only that one. The rejections are
+    made from inside Vim, through the plugin's own channel: a `textStorage/edit` past the end
+    of the text, then one whose version is not greater than the daemon's."""
+    sample = tmp_path / "palette.js"
+    shutil.copy(SAMPLE, sample)
+    other = tmp_path / "notes.py"
+    other.write_text('"""Notes: see https://example.com/notes."""\nVALUE = 42  # the answer\n')
+    record = tmp_path / "record.jsonl"
+    session = session_factory([sample], record=record)
+    first_highlight(session)
+    session.command(f"split {other}")
+    assert_matches_oracle(session.dump(), "notes.py")
+    session.command("wincmd j")
+    before = session.dump()
+    assert_matches_oracle(before, "palette.js")
+    doc = document_state(before, "palette.js")
+    rejections = before["plugin"]["stats"]["rejections"]
+
+    past_the_end = {"uri": doc["uri"], "version": doc["version"] + 1,
+                    "edits": [{"offset": 1_000_000, "length": 0, "text": "x"}]}
+    old_version = {"uri": doc["uri"], "version": doc["version"],
+                   "edits": [{"offset": 0, "length": 0, "text": "x"}]}
+    session.command(" | ".join(
+        "call highlightd#daemon#Notify('textStorage/edit', json_decode("
+        f"{vim_support.vim_string(json.dumps(edit))}))"
+        for edit in (past_the_end, old_version)
+    ))
+
+    def rejected(state):
+        return [line for line in state["plugin"]["stderr"] if "rejected (" in line]
+
+    # The daemon's logMessage comes just before its didReject, so a dump asked for after the
+    # second is answered after both didRejects were handled.
+    dump_when(session, lambda state: len(rejected(state)) == 2, "the daemon to reject the edits")
+    state = session.dump()
+    assert state["plugin"]["stats"]["rejections"] == rejections + 1, state["plugin"]["stats"]
+    assert not document_state(state, "palette.js")["needsOpen"]
+    assert_matches_oracle(state, "palette.js")
+
+    # Typing goes on against the text sent again: edits accepted, highlighted as the oracle.
+    session.keys("G", "o")
+    session.type(AFTER_REJECTION, chunk=4, pause=0.01)
+    session.keys("Escape", "3G", "O")
+    session.type("/* a comment opened after the resync */")
+    session.keys("Escape")
+    state = session.dump()
+    assert state["lines"][-1] == AFTER_REJECTION
+    assert state["lines"][2].strip() == "/* a comment opened after the resync */"
+    assert_matches_oracle(state, "palette.js")
+    assert state["plugin"]["stats"]["rejections"] == rejections + 1, "one burst, one resync"
+    assert len(rejected(state)) == 2, state["plugin"]["stderr"]
+    assert all(doc["uri"] in line for line in rejected(state)), state["plugin"]["stderr"]
+
+    # On the wire: palette.js opened twice (not once per rejected edit), the second time
+    # with its current text and a version above every one the plugin sent before; notes.py
+    # opened once.
+    messages = recorded_messages(record)
+    uri = sample.resolve().as_uri()
+    assert doc["uri"] == uri
+    sent = [
+        m for m in messages
+        if m.get("method") in ("textDocument/didOpen", "textDocument/didChange")
+        and m["params"]["textDocument"]["uri"] == uri
+    ]
+    opens = [index for index, m in enumerate(sent) if m["method"] == "textDocument/didOpen"]
+    assert len(opens) == 2, opens
+    reopen = sent[opens[1]]["params"]["textDocument"]
+    versions = [m["params"]["textDocument"]["version"] for m in sent]
+    assert reopen["version"] > max(versions[: opens[1]])
+    assert versions == sorted(set(versions)), versions
+    assert reopen["text"] == vim_support.buffer_text(before)
+    assert reopen["languageId"] == "javascript"
+    # The new document on the daemon is told what its window shows, as at the first open:
+    # the didOpen, the language asked for, the viewport.
+    reopened_at = next(
+        index for index, m in enumerate(messages)
+        if m.get("method") == "textDocument/didOpen" and m["params"]["textDocument"] == reopen
+    )
+    assert [m.get("method") for m in messages[reopened_at:reopened_at + 3]] == [
+        "textDocument/didOpen", "textStorage/language", "textStorage/viewport"]
+    assert messages[reopened_at + 2]["params"]["uri"] == uri
+    other_opens = [
+        m for m in messages
+        if m.get("method") == "textDocument/didOpen"
+        and m["params"]["textDocument"]["uri"] == other.resolve().as_uri()
+    ]
+    assert len(other_opens) == 1, "the other buffer is not sent again"
+
+
 def test_the_screen_shows_the_theme_colours_after_typing(tmp_path, session_factory):
     sample = tmp_path / "palette.js"
     shutil.copy(SAMPLE, sample)

@@ -10,7 +10,9 @@
 ;; true'.  Messages sent before initialize is answered wait in an outbox.
 ;; When the daemon exits unexpectedly, we say so once, start it again and let
 ;; highlightd-document.el send every buffer again; four exits within 30
-;; seconds stop the attempts until M-x highlightd-restart.
+;; seconds stop the attempts until M-x highlightd-restart.  A notification the
+;; daemon rejected comes back as textStorage/didReject, for
+;; highlightd-document.el to send again the one buffer whose edit it was.
 
 ;;; Code:
 
@@ -74,6 +76,12 @@ in VS Code's files.associations.  Takes effect at the next
 
 (defvar highlightd-daemon-reopen-function #'ignore
   "Called to send every buffer again after the daemon restarted.")
+
+(defvar highlightd-daemon-reject-function #'ignore
+  "Called with the params of each textStorage/didReject.
+The daemon sends one when it rejected a notification of ours: the
+method, the document's uri and the version it holds (or nil), the
+error's code and message.")
 
 (defvar highlightd-daemon--state nil
   "The daemon's state: nil, `starting' (initializing), `ready' or `failed'.")
@@ -250,6 +258,9 @@ pushes and their faces can leave default colours to Emacs."
   (pcase method
     ("textStorage/didProcessEditing"
      (funcall highlightd-daemon-push-function params))
+    ;; Logged by the window/logMessage the daemon sends beside it.
+    ("textStorage/didReject"
+     (funcall highlightd-daemon-reject-function params))
     ((or "window/logMessage" "window/showMessage")
      (highlightd-rpc-log "daemon: %s" (gethash "message" params)))))
 

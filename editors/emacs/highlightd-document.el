@@ -6,9 +6,10 @@
 
 ;; A buffer in `highlightd-mode' is one document of the daemon:
 ;;
-;; - opened with its whole text (again after a restart, or if a change ever
-;;   escaped `after-change-functions'), then asked how the daemon highlights
-;;   it (textStorage/language: with a grammar, or as plain text with links);
+;; - opened with its whole text (again after a restart, if a change ever
+;;   escaped `after-change-functions', or when the daemon rejected one of its
+;;   edits), then asked how the daemon highlights it (textStorage/language:
+;;   with a grammar, or as plain text with links);
 ;; - every change queued from `after-change-functions' as an edit at
 ;;   character offset (1- BEG) of the widened buffer, and the queue sent as
 ;;   one textStorage/edit (one version) when Emacs is next idle, so typing
@@ -96,6 +97,9 @@ nil for plain text, and until the daemon said.")
 EDITS are [OFFSET OLD-LENGTH NEW-LENGTH]: what a push for an older
 version is mapped through (the client rule, 3).")
 
+(defvar-local highlightd-document-resyncs 0
+  "How many times this buffer was sent again after the daemon rejected an edit.")
+
 (defvar-local highlightd-document--length 0
   "The length in characters of the text as the daemon will have it.")
 
@@ -110,6 +114,10 @@ version is mapped through (the client rule, 3).")
 
 (defvar highlightd-document--view-counter 0
   "The last view id given to a window.")
+
+(defconst highlightd-document--edit-methods
+  '("textStorage/edit" "textDocument/didChange")
+  "The notifications that change a document's text.")
 
 (defun highlightd-js-language ()
   "The language of a `js-mode' buffer: Emacs 28 edits JSON files in it too."
@@ -232,6 +240,37 @@ language."
     (with-current-buffer buffer
       (when (and highlightd-document-uri (not (highlightd-document-open-p)))
         (highlightd-document-open)))))
+
+(defun highlightd-document-rejected (params)
+  "Send a buffer again whose edit the daemon rejected, as PARAMS say.
+PARAMS are those of a textStorage/didReject.  A rejected edit applies
+nothing, so the daemon's copy of the text no longer matches the buffer
+and every later edit would land in the wrong place: the whole buffer
+goes again, which drops its queued edits.  Other buffers are left
+alone, and so are rejections of what changes no text (the daemon's
+window/logMessage has logged them)."
+  (let* ((uri (gethash "uri" params))
+         (held (gethash "version" params))
+         (buffer (and (member (gethash "method" params)
+                              highlightd-document--edit-methods)
+                      (stringp uri)
+                      (highlightd-document-owner uri))))
+    (when buffer
+      (with-current-buffer buffer
+        (cond
+         ;; Not open (the daemon restarted, say): its opening sends it whole.
+         ((not (highlightd-document-open-p)))
+         ((and (integerp held) (< held highlightd-document--base-version))
+          ;; The daemon held less than the version we last opened with, so
+          ;; the edit went before that opening, which already sent its text.
+          (highlightd-rpc-log "%s: a rejected edit was already sent again"
+                              (buffer-name)))
+         (t
+          (highlightd-rpc-log "%s: the daemon rejected %s (%s); reopening"
+                              (buffer-name) (gethash "method" params)
+                              (gethash "message" params))
+          (cl-incf highlightd-document-resyncs)
+          (highlightd-document-open)))))))
 
 ;;; Changes
 
@@ -385,7 +424,8 @@ Pushes come in version order, so no later push needs the forgotten ones."
     (highlightd-document--schedule)))
 
 (setq highlightd-daemon-push-function #'highlightd-document-apply-push
-      highlightd-daemon-reopen-function #'highlightd-document-reopen-all)
+      highlightd-daemon-reopen-function #'highlightd-document-reopen-all
+      highlightd-daemon-reject-function #'highlightd-document-rejected)
 
 (provide 'highlightd-document)
 ;;; highlightd-document.el ends here

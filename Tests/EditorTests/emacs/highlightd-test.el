@@ -141,6 +141,7 @@ Styles come from the `face' property as redisplay sees it (through the
               :highlightdMode (if highlightd-mode t :false)
               :fontLockMode (if font-lock-mode t :false)
               :version highlightd-document-version
+              :resyncs highlightd-document-resyncs
               :opened (vconcat (reverse highlightd-test-opened))
               :pushes highlightd-test-push-count
               :mappedPushes highlightd-test-mapped-pushes

@@ -25,7 +25,9 @@ import autoload 'highlightd/text.vim'
 var docs: dict<dict<any>> = {}
 
 var viewports: dict<string> = {}   # window id -> the range last sent for it
-var counters = {pushes: 0, resyncs: 0, slowestPushMs: 0.0, slowestOpenMs: 0.0}
+# resyncs: hidden buffers' attributes asked for again; rejections: buffers sent again because
+# the daemon rejected an edit of theirs (once for a burst of rejected edits).
+var counters = {pushes: 0, resyncs: 0, rejections: 0, slowestPushMs: 0.0, slowestOpenMs: 0.0}
 
 const probeUri = 'highlightd:default-style'
 const defaultFiletypes = {
@@ -136,6 +138,8 @@ enddef
 def Open(doc: dict<any>)
   var started = reltime()
   changes.Open(doc)
+  # didOpen makes a new document on the daemon, without the views of the one it replaces.
+  ForgetViewports(doc.buf)
   AskLanguage(doc)
   SendViewports(doc.buf)
   NoteDuration('slowestOpenMs', started)
@@ -252,6 +256,14 @@ def SendViewport(winid: number)
     range: {offset: range[0], length: range[1] - range[0]}})
 enddef
 
+def ForgetViewports(buf: number)
+  for winid in win_findbuf(buf)
+    if has_key(viewports, string(winid))
+      viewports->remove(string(winid))
+    endif
+  endfor
+enddef
+
 # WinScrolled, WinResized, VimResized.
 export def ViewportsChanged()
   for winid in gettabinfo(tabpagenr())[0].windows
@@ -312,7 +324,32 @@ enddef
 def OnMessage(message: dict<any>)
   if message.method ==# 'textStorage/didProcessEditing'
     OnPush(message.params)
+  elseif message.method ==# 'textStorage/didReject'
+    OnReject(get(message, 'params', {}))
   endif
+enddef
+
+# A rejected edit applied nothing: the daemon's text is no longer the buffer's, and every
+# later edit would be made against the wrong text. The buffer is sent again, whole, as when
+# it was opened. Other rejections change no text (the daemon's logMessage has them).
+def OnReject(params: dict<any>)
+  if index(['textStorage/edit', 'textDocument/didChange'], get(params, 'method', '')) < 0
+    return
+  endif
+  var uri = get(params, 'uri', v:null)
+  var doc = type(uri) == v:t_string ? DocForUri(uri) : {}
+  if empty(doc) || doc.needsOpen || !bufloaded(doc.buf)
+    return
+  endif
+  # The daemon handles messages in order, and holds openVersion or later once it has the
+  # last didOpen: a rejection made holding less came before it, and that didOpen already
+  # sent the text again (a burst of rejected edits sends the buffer once).
+  var held = get(params, 'version', v:null)
+  if type(held) == v:t_number && held < doc.openVersion
+    return
+  endif
+  counters.rejections += 1
+  Open(doc)
 enddef
 
 def DocForUri(uri: string): dict<any>
