@@ -83,7 +83,7 @@ let package = Package(
 
         // Text model.
         .target(name: "TextRope", swiftSettings: optimizedAcrossModules),
-        .target(name: "EditTrace", dependencies: ["CZStream"]),
+        .target(name: "EditTrace", dependencies: ["CZStream", "JSONSyntax"]),
         .target(name: "DocumentStorage", dependencies: ["TextRope"], swiftSettings: optimizedAcrossModules),
 
         // Files clients name, read with bounds (no Foundation: text layout reads fonts through
@@ -136,7 +136,7 @@ let package = Package(
         // Incremental highlighting: the syntax processEditing hook.
         .target(
             name: "Highlighting",
-            dependencies: ["DocumentStorage", "GrammarEngine", "ThemeEngine", "TextRope"],
+            dependencies: ["DocumentStorage", "GrammarEngine", "JSONSyntax", "ThemeEngine", "TextRope"],
             swiftSettings: optimizedAcrossModules
         ),
 
@@ -157,7 +157,9 @@ let package = Package(
         // Rich text: span rules and their hook, display text, FormattableContent.
         .target(
             name: "RichText",
-            dependencies: ["DocumentStorage", "GrammarEngine", "RegexTranslation", "ThemeEngine", "JSONRPC"]
+            dependencies: [
+                "DocumentStorage", "GrammarEngine", "RegexTranslation", "ThemeEngine", "JSONSyntax",
+            ]
         ),
 
         // The daemon: documents, dispatch, the native push protocol and the LSP face.

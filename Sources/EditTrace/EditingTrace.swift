@@ -1,4 +1,5 @@
 import Foundation
+import JSONSyntax
 
 /// A recorded editing session: a start text, transactions of patches, and the expected end text.
 ///
@@ -54,27 +55,30 @@ extension EditingTrace {
 
     /// Parses the JSON form of a trace.
     public init(json data: Data) throws(EditTraceError) {
-        let object: Any
+        let root: JSONValue
         do {
-            object = try JSONSerialization.jsonObject(with: data)
+            root = try JSONValue(parsing: [UInt8](data))
         } catch {
-            throw .malformed("not JSON: \(error.localizedDescription)")
+            throw .malformed("not JSON: \(error)")
         }
-        guard let root = object as? [String: Any] else { throw .malformed("top level is not an object") }
-        guard let end = root["endContent"] as? String else { throw .malformed("missing endContent") }
-        let start = root["startContent"] as? String ?? ""
-        guard let txns = root["txns"] as? [[String: Any]] else { throw .malformed("missing txns") }
+        guard root.objectValue != nil else { throw .malformed("top level is not an object") }
+        guard let end = root["endContent"]?.stringValue else { throw .malformed("missing endContent") }
+        let start = root["startContent"]?.stringValue ?? ""
+        guard let txns = root["txns"]?.arrayValue, txns.allSatisfy({ $0.objectValue != nil }) else {
+            throw .malformed("missing txns")
+        }
         var transactions: [[Patch]] = []
         transactions.reserveCapacity(txns.count)
         for (index, txn) in txns.enumerated() {
-            guard let patches = txn["patches"] as? [[Any]] else {
+            guard let patches = txn["patches"]?.arrayValue else {
                 throw .malformed("transaction \(index) has no patches")
             }
             var parsed: [Patch] = []
             parsed.reserveCapacity(patches.count)
             for patch in patches {
-                guard patch.count == 3, let position = (patch[0] as? NSNumber)?.intValue,
-                    let deleted = (patch[1] as? NSNumber)?.intValue, let inserted = patch[2] as? String,
+                let fields = patch.arrayValue ?? []
+                guard fields.count == 3, let position = fields[0].intValue, let deleted = fields[1].intValue,
+                    let inserted = fields[2].stringValue,
                     position >= 0, deleted >= 0, position <= Int.max - deleted
                 else { throw .malformed("transaction \(index) has a malformed patch") }
                 parsed.append(Patch(position: position, deleted: deleted, inserted: inserted))

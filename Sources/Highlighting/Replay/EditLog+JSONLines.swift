@@ -1,5 +1,6 @@
 import DocumentStorage
 import Foundation
+import JSONSyntax
 import TextRope
 
 /// Why an edit log could not be read.
@@ -26,22 +27,22 @@ extension EditLog {
             guard line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") }) else {
                 continue
             }
-            guard let object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any] else {
+            guard let object = try? JSONValue(parsing: Array(line)), object.objectValue != nil else {
                 throw EditLogError(line: number, message: "not a JSON object")
             }
-            if let open = object["open"] as? [String: Any] {
+            if let open = object["open"], open.objectValue != nil {
                 guard start == nil else { throw EditLogError(line: number, message: "a second open record") }
-                guard let text = open["text"] as? String else {
+                guard let text = open["text"]?.stringValue else {
                     throw EditLogError(line: number, message: "open record without text")
                 }
                 start = text
-                languageId = open["languageId"] as? String
-            } else if let edits = object["edits"] as? [[String: Any]] {
+                languageId = open["languageId"]?.stringValue
+            } else if let edits = object["edits"]?.arrayValue, edits.allSatisfy({ $0.objectValue != nil }) {
                 guard start != nil else {
                     throw EditLogError(line: number, message: "edits before the open record")
                 }
                 var unit = defaultUnit
-                if let name = object["encoding"] as? String {
+                if let name = object["encoding"]?.stringValue {
                     guard let named = TextUnit(rawValue: name) else {
                         throw EditLogError(line: number, message: "unknown encoding \(name)")
                     }
@@ -49,15 +50,16 @@ extension EditLog {
                 }
                 var parsed: [TextEdit] = []
                 for edit in edits {
-                    guard let offset = edit["offset"] as? Int,
-                        let length = (edit["length"] as? Int) ?? 0 as Int?,
-                        let text = (edit["text"] as? String) ?? "" as String?
-                    else { throw EditLogError(line: number, message: "an edit without an integer offset") }
-                    parsed.append(TextEdit(location: offset, length: length, text: text))
+                    guard let offset = edit["offset"]?.intValue else {
+                        throw EditLogError(line: number, message: "an edit without an integer offset")
+                    }
+                    let length = edit["length"]?.intValue ?? 0
+                    parsed.append(
+                        TextEdit(location: offset, length: length, text: edit["text"]?.stringValue ?? ""))
                 }
                 transactions.append(Transaction(edits: parsed, unit: unit))
-            } else if let close = object["close"] as? [String: Any] {
-                end = close["text"] as? String
+            } else if let close = object["close"], close.objectValue != nil {
+                end = close["text"]?.stringValue
             }
         }
         guard let start else { throw EditLogError(line: 1, message: "no open record") }

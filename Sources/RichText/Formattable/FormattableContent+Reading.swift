@@ -1,4 +1,4 @@
-import JSONRPC
+import JSONSyntax
 
 extension FormattableContent {
     /// Reads a block. A block without a string `text` is an error; a bad range is skipped and

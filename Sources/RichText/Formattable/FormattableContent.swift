@@ -1,4 +1,4 @@
-import JSONRPC
+import JSONSyntax
 
 /// A block of FormattableContent (WordPress's notifications and activity log): text plus typed
 /// ranges. Members besides `text` and `ranges` (`type`, `actions`, `meta`) are kept as they

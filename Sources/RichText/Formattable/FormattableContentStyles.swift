@@ -1,4 +1,4 @@
-import JSONRPC
+import JSONSyntax
 
 /// How FormattableContent is styled, after the reference design's `FormattableContentStyles`:
 /// base attributes for the whole content, attributes for quoted text, per-range-kind

@@ -1,4 +1,4 @@
-import JSONRPC
+import JSONSyntax
 
 /// FormattableContent as it arrives: one block, a group of blocks (`{"kind"?, "blocks": […]}`,
 /// the reference design's `FormattableContentGroup`), or a list of either.

@@ -1,4 +1,4 @@
-import JSONRPC
+import JSONSyntax
 
 /// One range of a FormattableContent block: a kind (`type`), where it lies (`indices`, UTF-16
 /// offsets of the block's text, as the format uses) and the rest of its fields (`url`, `id`,

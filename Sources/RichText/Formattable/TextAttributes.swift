@@ -1,4 +1,4 @@
-import JSONRPC
+import JSONSyntax
 
 /// The attributes FormattableContent styles set, the subset of NSAttributedString's keys a
 /// terminal and a web page can both show.

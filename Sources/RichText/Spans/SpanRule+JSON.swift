@@ -1,4 +1,4 @@
-import JSONRPC
+import JSONSyntax
 
 extension SpanRule {
     /// Reads the rules of a `spanRules` array, in the shape clients write:

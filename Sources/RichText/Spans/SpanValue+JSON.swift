@@ -1,5 +1,5 @@
 import DocumentStorage
-import JSONRPC
+import JSONSyntax
 
 extension SpanValue {
     /// The span value of a JSON scalar; nil for null, arrays and objects (span data is flat).

@@ -34,9 +34,7 @@ struct BenchStorageCommand: ParsableCommand {
             "text": LatencySummary(nanoseconds: textOnly), "storage": LatencySummary(nanoseconds: storage),
         ]
         if json {
-            let object = report.mapValues { $0.dictionary }
-            let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-            print(String(decoding: data, as: UTF8.self))
+            JSONOutput.print(.object(report.mapValues { JSONOutput.numbers($0.dictionary) }))
         } else {
             #if DEBUG
                 print("warning: debug build; measure with `swift build -c release`")

@@ -56,8 +56,7 @@ struct DriveCommand: ParsableCommand {
         if json {
             var figures = summary.dictionary
             figures["bytes"] = Double(final.text.utf8.count)
-            let data = try JSONSerialization.data(withJSONObject: figures, options: [.sortedKeys])
-            print(String(decoding: data, as: UTF8.self))
+            JSONOutput.print(JSONOutput.numbers(figures))
             return
         }
         if !quiet {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GrammarEngine
+import JSONRPC
 
 /// Lists the languages highlightd can highlight with the given extensions.
 struct LanguagesCommand: ParsableCommand {
@@ -38,18 +39,17 @@ struct LanguagesCommand: ParsableCommand {
         }
         switch format {
         case .json:
-            let objects: [[String: Any]] = languages.map { language in
+            let strings = { (values: [String]) in JSONValue.array(values.map { .string($0) }) }
+            let objects: [JSONValue] = languages.map { language in
                 [
-                    "id": language.id, "aliases": language.aliases,
-                    "scopeName": language.scopeName ?? NSNull(),
-                    "source": language.origin, "extensions": language.extensions,
-                    "filenames": language.filenames,
-                    "filenamePatterns": language.filenamePatterns,
+                    "id": .string(language.id), "aliases": strings(language.aliases),
+                    "scopeName": language.scopeName.map { .string($0) } ?? .null,
+                    "source": .string(language.origin), "extensions": strings(language.extensions),
+                    "filenames": strings(language.filenames),
+                    "filenamePatterns": strings(language.filenamePatterns),
                 ]
             }
-            let data = try JSONSerialization.data(
-                withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])
-            FileHandle.standardOutput.write(data + Data("\n".utf8))
+            JSONOutput.print(.array(objects), pretty: true)
         case .text:
             for language in languages {
                 let files =
@@ -100,12 +100,13 @@ struct ThemesCommand: ParsableCommand {
         rows += catalog.entries.map { ($0.label, $0.uiTheme ?? "", $0.path.path, $0.origin) }
         switch format {
         case .json:
-            let objects = rows.map {
-                ["label": $0.label, "uiTheme": $0.uiTheme, "path": $0.path, "source": $0.source]
+            let objects: [JSONValue] = rows.map {
+                [
+                    "label": .string($0.label), "uiTheme": .string($0.uiTheme), "path": .string($0.path),
+                    "source": .string($0.source),
+                ]
             }
-            let data = try JSONSerialization.data(
-                withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])
-            FileHandle.standardOutput.write(data + Data("\n".utf8))
+            JSONOutput.print(.array(objects), pretty: true)
         case .text:
             for row in rows { print([row.label, row.uiTheme, row.source].joined(separator: "\t")) }
         }

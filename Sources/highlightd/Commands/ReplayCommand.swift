@@ -5,6 +5,7 @@ import EditTrace
 import Foundation
 import GrammarEngine
 import Highlighting
+import JSONRPC
 import TextRope
 import TextSegmentation
 import ThemeEngine
@@ -87,19 +88,18 @@ struct ReplayCommand: ParsableCommand {
         let convergence = LatencySummary(nanoseconds: report.convergence)
         let peak = Self.peakResidentBytes()
         if json {
-            let object: [String: Any] = [
-                "transactions": report.transactions,
-                "p50_us": Double(latency.p50) / 1000, "p90_us": Double(latency.p90) / 1000,
-                "p99_us": Double(latency.p99) / 1000, "max_us": Double(latency.max) / 1000,
-                "converge_p50_us": Double(convergence.p50) / 1000,
-                "converge_p99_us": Double(convergence.p99) / 1000,
-                "lines_retokenized_mean": report.meanLinesRetokenized,
-                "peak_rss_bytes": peak,
-                "state_bytes_per_line": report.stateBytesPerLine,
-                "mismatches": report.mismatches,
+            let object: JSONValue = [
+                "transactions": .integer(report.transactions),
+                "p50_us": .double(Double(latency.p50) / 1000), "p90_us": .double(Double(latency.p90) / 1000),
+                "p99_us": .double(Double(latency.p99) / 1000), "max_us": .double(Double(latency.max) / 1000),
+                "converge_p50_us": .double(Double(convergence.p50) / 1000),
+                "converge_p99_us": .double(Double(convergence.p99) / 1000),
+                "lines_retokenized_mean": .double(report.meanLinesRetokenized),
+                "peak_rss_bytes": .integer(peak),
+                "state_bytes_per_line": .double(report.stateBytesPerLine),
+                "mismatches": .integer(report.mismatches),
             ]
-            let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-            print(String(decoding: data, as: UTF8.self))
+            JSONOutput.print(object)
         } else {
             #if DEBUG
                 print("warning: debug build; measure with `swift build -c release`")

@@ -1,4 +1,5 @@
 import Foundation
+import JSONRPC
 
 /// How each file of a batch `highlight` is written: JSON Lines, ANSI under a header, or one
 /// HTML page per file.
@@ -49,8 +50,6 @@ struct BatchOutput {
 
     /// `text` as a JSON string.
     static func quote(_ text: String) -> String {
-        let data = try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])
-        let array = data.map { String(decoding: $0, as: UTF8.self) } ?? "[\"\"]"
-        return String(array.dropFirst().dropLast())
+        String(decoding: JSONValue.string(text).serializedBytes(), as: UTF8.self)
     }
 }

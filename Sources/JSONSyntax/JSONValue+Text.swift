@@ -1,6 +1,3 @@
-import Foundation
-import JSONSyntax
-
 /// Why bytes are not a JSON value.
 public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What the parser said.
@@ -9,11 +6,6 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
 }
 
 extension JSONValue {
-    /// Parses UTF-8 JSON text (RFC 8259), rejecting trailing garbage.
-    public init(parsing data: Data) throws(JSONParseError) {
-        try self.init(parsing: [UInt8](data))
-    }
-
     /// Parses UTF-8 JSON text (RFC 8259) given as bytes, rejecting trailing garbage.
     public init(parsing bytes: [UInt8]) throws(JSONParseError) {
         do {
@@ -23,17 +15,51 @@ extension JSONValue {
         }
     }
 
-    /// Compact UTF-8 JSON text with sorted keys (stable output for logs and tests).
-    public func serialized() -> Data {
-        Data(serializedBytes())
-    }
-
-    /// `serialized()` as bytes, without the copy into `Data` (the daemon's output path).
+    /// Compact UTF-8 JSON text with sorted keys (stable output for logs, files and tests).
     public func serializedBytes() -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(256)
         write(to: &output)
         return output
+    }
+
+    /// JSON text for people: two spaces of indentation per level, one member or element per
+    /// line, sorted keys (the CLI's `--format json` listings).
+    public func prettyPrintedBytes() -> [UInt8] {
+        var output: [UInt8] = []
+        writePretty(to: &output, indent: 0)
+        return output
+    }
+
+    private func writePretty(to output: inout [UInt8], indent: Int) {
+        func newline(_ level: Int) {
+            output.append(0x0A)
+            output += [UInt8](repeating: UInt8(ascii: " "), count: 2 * level)
+        }
+        switch self {
+        case .array(let elements) where !elements.isEmpty:
+            output.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                newline(indent + 1)
+                element.writePretty(to: &output, indent: indent + 1)
+            }
+            newline(indent)
+            output.append(UInt8(ascii: "]"))
+        case .object(let members) where !members.isEmpty:
+            output.append(UInt8(ascii: "{"))
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                newline(indent + 1)
+                Self.writeString(key, to: &output)
+                output += [UInt8(ascii: ":"), UInt8(ascii: " ")]
+                members[key]?.writePretty(to: &output, indent: indent + 1)
+            }
+            newline(indent)
+            output.append(UInt8(ascii: "}"))
+        default:
+            write(to: &output)
+        }
     }
 
     // Written as bytes, integers digit by digit: a semantic tokens answer is hundreds of
@@ -100,16 +126,16 @@ extension JSONValue {
 
 /// Builds `JSONValue`s for the shared parser: integers stay exact, and a repeated key keeps its
 /// last value.
-enum JSONValueBuilder: JSONBuilding {
-    static func string(_ value: String) -> JSONValue { .string(value) }
-    static func number(_ text: String, isInteger: Bool) -> JSONValue? {
+public enum JSONValueBuilder: JSONBuilding {
+    public static func string(_ value: String) -> JSONValue { .string(value) }
+    public static func number(_ text: String, isInteger: Bool) -> JSONValue? {
         if isInteger, let value = Int(text) { return .integer(value) }
         return Double(text).map { .double($0) }
     }
-    static func bool(_ value: Bool) -> JSONValue { .bool(value) }
-    static var null: JSONValue { .null }
-    static func array(_ elements: [JSONValue]) -> JSONValue { .array(elements) }
-    static func object(_ members: [(String, JSONValue)]) -> JSONValue {
+    public static func bool(_ value: Bool) -> JSONValue { .bool(value) }
+    public static var null: JSONValue { .null }
+    public static func array(_ elements: [JSONValue]) -> JSONValue { .array(elements) }
+    public static func object(_ members: [(String, JSONValue)]) -> JSONValue {
         .object(Dictionary(members, uniquingKeysWith: { _, last in last }))
     }
 }

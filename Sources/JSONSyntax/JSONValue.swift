@@ -1,4 +1,6 @@
-/// A JSON value, for messages whose shape is only known after reading their method.
+/// A JSON value: the one JSON value type of the project, for protocol messages (whose shape
+/// is only known after reading their method), span data, FormattableContent, editing traces,
+/// edit logs and the CLI's JSON output.
 ///
 /// Numbers keep integers exact when they are integers (`.integer`), since offsets, versions
 /// and ids are integers in every message highlightd handles.
