@@ -152,6 +152,7 @@ extension Server {
             "styleLegend": legend,
             "attributeDeltas": .bool(pushesAttributes),
             "theme": .string(styles.theme.name ?? ""),
+            "methods": Self.textStorageMethods,
         ]
     }
 }

@@ -59,65 +59,75 @@ extension Server {
         }
     }
 
-    private func request(_ method: String, _ params: Params) throws(ResponseError) -> JSONValue {
-        if method == "initialize" { return try initialize(params) }
-        switch phase {
-        case .uninitialized: throw .serverNotInitialized()
-        case .shutDown: throw .shutDown()
-        case .running: break
+    private func request(_ name: String, _ params: Params) throws(ResponseError) -> JSONValue {
+        let method = RequestMethod(rawValue: name)
+        // `initialize` is answered in any phase; anything else only while running (LSP: even
+        // an unknown method gets -32002 before `initialize`).
+        if method != .initialize {
+            switch phase {
+            case .uninitialized: throw .serverNotInitialized()
+            case .shutDown: throw .shutDown()
+            case .running: break
+            }
         }
+        guard let method else { throw .methodNotFound(name) }
         switch method {
-        case "shutdown":
+        case .initialize: return try initialize(params)
+        case .shutdown:
             phase = .shutDown
             return .null
-        case "textStorage/attributes": return try attributes(params)
-        case "textStorage/lineBreaks": return try lineBreaks(params)
-        case "textStorage/layout": return try layout(params)
-        case "textStorage/edit":
-            let applied = try edit(params)
-            return [
-                "version": .integer(try document(params.string("uri")).version),
-                "edits": .array(
-                    applied.map {
-                        [
-                            "offset": .integer($0.location), "length": .integer($0.length),
-                            "text": .string($0.text),
-                        ]
-                    }),
-            ]
-        case "textStorage/adjustSelection": return try adjustSelection(params)
-        case "textStorage/convert": return try convert(params)
-        case "textStorage/export": return try export(params)
-        case "textStorage/language": return try language(params)
-        case "textDocument/semanticTokens/full": return try semanticTokensFull(params)
-        case "textDocument/semanticTokens/full/delta": return try semanticTokensDelta(params)
-        case "textDocument/semanticTokens/range": return try semanticTokensRange(params)
-        case "textDocument/documentLink": return try documentLinks(params)
-        default: throw .methodNotFound(method)
+        case .attributes: return try attributes(params)
+        case .lineBreaks: return try lineBreaks(params)
+        case .layout: return try layout(params)
+        case .edit: return try editAnswer(params)
+        case .adjustSelection: return try adjustSelection(params)
+        case .convert: return try convert(params)
+        case .export: return try export(params)
+        case .language: return try language(params)
+        case .semanticTokensFull: return try semanticTokensFull(params)
+        case .semanticTokensDelta: return try semanticTokensDelta(params)
+        case .semanticTokensRange: return try semanticTokensRange(params)
+        case .documentLink: return try documentLinks(params)
         }
     }
 
-    private func notification(_ method: String, _ params: Params) throws(ResponseError) {
-        if method == "exit" {
+    /// `textStorage/edit` as a request: the version now held and the edits applied.
+    private func editAnswer(_ params: Params) throws(ResponseError) -> JSONValue {
+        let applied = try edit(params)
+        return [
+            "version": .integer(try document(params.string("uri")).version),
+            "edits": .array(
+                applied.map {
+                    [
+                        "offset": .integer($0.location), "length": .integer($0.length),
+                        "text": .string($0.text),
+                    ]
+                }),
+        ]
+    }
+
+    private func notification(_ name: String, _ params: Params) throws(ResponseError) {
+        // Unknown notifications are ignored (LSP `$/` ones included).
+        guard let method = NotificationMethod(rawValue: name) else { return }
+        if method == .exit {
             exitStatus = phase == .shutDown ? 0 : 1
             return
         }
         // Before initialize, notifications other than exit are dropped (LSP).
         guard phase == .running else { return }
         switch method {
-        case "initialized": break
-        case "textDocument/didOpen": try didOpen(params)
-        case "textDocument/didChange": try didChange(params)
-        case "textDocument/didClose": try didClose(params)
-        case "textStorage/edit": try edit(params)
-        case "textStorage/viewport": try viewport(params)
-        case "textDocument/didSave": try didSave(params)
-        case "workspace/didChangeConfiguration": try didChangeConfiguration(params)
+        case .initialized, .exit: break
+        case .didOpen: try didOpen(params)
+        case .didChange: try didChange(params)
+        case .didClose: try didClose(params)
+        case .edit: try edit(params)
+        case .viewport: try viewport(params)
+        case .didSave: try didSave(params)
+        case .didChangeConfiguration: try didChangeConfiguration(params)
         // Requests are answered in order, each before the next message is read, so a
         // cancellation that arrives on its own finds its request answered; one queued behind
         // its request is honoured by `handle(batch:)`.
-        case "$/cancelRequest": break
-        default: break  // Unknown notifications are ignored (LSP `$/` ones included).
+        case .cancelRequest: break
         }
     }
 

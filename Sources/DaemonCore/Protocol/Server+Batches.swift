@@ -79,10 +79,10 @@ extension Server {
 
     /// The document an edit notification changes, or nil for any other message.
     static func editedURI(_ message: RPCMessage) -> String? {
-        guard case .notification(let method, let params) = message else { return nil }
-        switch method {
-        case "textDocument/didChange": return params?["textDocument"]?["uri"]?.stringValue
-        case "textStorage/edit": return params?["uri"]?.stringValue
+        guard case .notification(let name, let params) = message else { return nil }
+        switch NotificationMethod(rawValue: name) {
+        case .didChange?: return params?["textDocument"]?["uri"]?.stringValue
+        case .edit?: return params?["uri"]?.stringValue
         default: return nil
         }
     }
