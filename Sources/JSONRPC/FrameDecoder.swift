@@ -26,6 +26,9 @@ public struct FrameDecoder: Sendable {
         self.maximumContentLength = maximumContentLength
     }
 
+    /// The most buffer capacity kept once every received byte has been taken.
+    static let keptCapacity = 1 << 20
+
     /// Adds received bytes.
     public mutating func append<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
         if start > 0 && start >= buffer.count / 2 {
@@ -70,9 +73,19 @@ public struct FrameDecoder: Sendable {
             return fail(
                 .contentLengthTooLarge(length: length, limit: maximumContentLength), skippingTo: bodyStart)
         }
-        guard buffer.count - bodyStart >= length else { return nil }
+        guard buffer.count - bodyStart >= length else {
+            // A large body arrives in many reads: room for all of it now, so the buffer is not
+            // copied (and its fresh pages touched) at every doubling.
+            buffer.reserveCapacity(bodyStart + length)
+            return nil
+        }
         let body = Array(buffer[bodyStart..<(bodyStart + length)])
         start = bodyStart + length
+        // Everything taken: a buffer grown for a large body is not kept for good.
+        if start == buffer.count, buffer.capacity > Self.keptCapacity {
+            buffer = []
+            start = 0
+        }
         return .frame(body)
     }
 

@@ -26,6 +26,23 @@ import Testing
         #expect(events == Self.bodies.map { .frame($0) })
     }
 
+    @Test func aLargeBodyInPiecesThenSmallFramesAreAllDecoded() {
+        // The buffer makes room for a large body once its header is read, and is let go of
+        // once that body is taken: the frames after it must not notice either.
+        let large = [UInt8](repeating: UInt8(ascii: "x"), count: 3 << 20)
+        let stream = FrameEncoder.frame(large) + Self.stream + FrameEncoder.frame(large) + Self.stream
+        var decoder = FrameDecoder()
+        var events: [FrameDecoder.Event] = []
+        var offset = 0
+        while offset < stream.count {
+            let end = min(stream.count, offset + 65_536 + offset % 7)
+            decoder.append(stream[offset..<end])
+            events += drain(&decoder)
+            offset = end
+        }
+        #expect(events == ([large] + Self.bodies + [large] + Self.bodies).map { .frame($0) })
+    }
+
     @Test func manyFramesInOneChunk() {
         var decoder = FrameDecoder()
         decoder.append(Self.stream + Self.stream)
