@@ -9,16 +9,7 @@ extension Server {
     func convert(_ params: Params) throws(ResponseError) -> JSONValue {
         let document = try document(params.string("uri"))
         let text = document.storage.text
-        var range = 0..<text.utf8Count
-        if params.optional("range") != nil {
-            let (offset, length) = try params.offsetRange("range")
-            do throws(TextPositionError) {
-                range =
-                    try text.utf8Offset(offset, in: encoding)..<text.utf8Offset(offset + length, in: encoding)
-            } catch {
-                throw .invalidParams("range: \(error)")
-            }
-        }
+        let range = try utf8Range(params, in: text)
         switch try params.string("to") {
         case "display":
             let spans = document.storage.wholeSpans(overlapping: range).filter {
