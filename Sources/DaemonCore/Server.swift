@@ -41,11 +41,12 @@ public final class Server {
     var styles: StyleTable
     /// Style ids whose definitions the client has been sent.
     var definedStyles: Set<StyleID> = [.plain]
-    var documents: [String: Document] = [:]
+    var documents: [String: DocumentSession] = [:]
     /// The span rules from `initializationOptions.spanRules`, for documents that give none.
     var spanRules: [SpanRule] = []
-    /// When each document's oldest background change not yet pushed was made (uptime ns).
-    var backgroundChangesSince: [String: UInt64] = [:]
+    /// Whether a document holds background changes not pushed yet
+    /// (`DocumentSession.backgroundChangesSince`).
+    var hasUnpushedBackgroundChanges = false
     /// The documents that may have background work, in the order they get it.
     var backgroundQueue = BackgroundQueue()
     /// Semantic token options agreed at `initialize`.

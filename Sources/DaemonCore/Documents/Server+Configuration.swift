@@ -7,9 +7,7 @@ import ThemeEngine
 extension Server {
     /// `textDocument/didSave`: nothing to do (the server keeps no files), but the document
     /// must be open.
-    func didSave(_ params: Params) throws(ResponseError) {
-        _ = try document(params.string("textDocument.uri"))
-    }
+    func didSave(_ params: DocumentParams) {}
 
     /// `workspace/didChangeConfiguration`: `settings.highlightd` (or `settings` itself) may
     /// name a new `theme` (a built-in name, an extension theme's label or a path), new
@@ -17,28 +15,16 @@ extension Server {
     /// document is then highlighted again from scratch: pushed whole to attribute clients, and
     /// a semantic tokens refresh asked of LSP clients that support it. A bad value changes
     /// nothing.
-    func didChangeConfiguration(_ params: Params) throws(ResponseError) {
-        let section: Params
-        if params.optional("settings.highlightd") != nil {
-            section = try params.object("settings.highlightd")
-        } else if params.optional("settings") != nil, params.optional("settings")?.objectValue != nil {
-            section = try params.object("settings")
-        } else {
-            return  // `settings` may be null or anything a client keeps there: nothing of ours.
-        }
-        let themeName = try section.optionalString("theme")
-        let paths = try grammarPaths(section, field: "grammarPaths")
-        var settings = extensionSettings
-        let extensionsChanged = try readExtensionSettings(section, prefix: "", into: &settings)
-        guard themeName != nil || paths != nil || extensionsChanged else { return }
+    func didChangeConfiguration(_ params: ConfigurationParams) throws(ResponseError) {
+        guard !params.isEmpty else { return }
         // Extensions first: the theme may be one of their labels. Nothing changes when the
         // theme is refused.
         let previous = (registry, themes, extensionSettings, grammarPaths)
-        if paths != nil || extensionsChanged {
-            extensionSettings = settings
-            loadGrammars(extraPaths: paths ?? grammarPaths)
+        if params.grammarPaths != nil || !params.extensions.isEmpty {
+            extensionSettings = params.extensions.applied(to: extensionSettings)
+            loadGrammars(extraPaths: params.grammarPaths ?? grammarPaths)
         }
-        if let themeName {
+        if let themeName = params.theme {
             do {
                 styles = StyleTable(theme: try Theme.named(themeName, catalog: themes))
                 definedStyles = [.plain]
@@ -57,13 +43,11 @@ extension Server {
     /// Replaces a document's storage by a fresh one over the same text, highlighted with the
     /// current grammars and theme (keeping its spans, views and subscriptions), and pushes it
     /// whole.
-    private func rebuild(_ old: Document) {
+    private func rebuild(_ old: DocumentSession) {
         let (detected, grammar) = resolveLanguage(
             languageId: old.languageId, uri: old.uri, text: old.storage.string)
         let document = old.rebuilt(grammar: grammar, detectedLanguageId: detected, styles: styles)
         documents[old.uri] = document
-        // Background changes of the old storage are replaced by the whole push below.
-        backgroundChangesSince[old.uri] = nil
         let transaction = document.storage.reprocess(0..<document.storage.text.utf8Count)
         push(document, transaction: transaction)
     }

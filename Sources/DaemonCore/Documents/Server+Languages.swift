@@ -34,30 +34,30 @@ final class GrammarProblems: Sendable {
     }
 }
 
-extension Server {
+/// The extension settings a settings object names: `extensionPaths`, `vscodeExtensions` and
+/// `fileAssociations`, each nil when absent (then the value held stays).
+struct ExtensionSettingsChange {
+    var paths: [String]?
+    var automatic: Bool?
+    var associations: [(glob: String, languageId: String)]?
+
     /// The most `fileAssociations` a client may give.
     static let maximumFileAssociations = 100
     /// The longest glob of `fileAssociations`, in bytes.
     static let maximumGlobLength = 1_024
 
-    /// Reads `extensionPaths`, `vscodeExtensions` and `fileAssociations` of a settings object
-    /// into `settings`; absent keys keep their values. Returns whether any was present.
-    func readExtensionSettings(
-        _ section: Params, prefix: String, into settings: inout ExtensionSettings
-    ) throws(ResponseError) -> Bool {
-        var changed = false
-        if let paths = try grammarPaths(section, field: prefix + "extensionPaths") {
-            settings.paths = paths
-            changed = true
-        }
+    init() {}
+
+    /// Reads the members of `section` whose names start with `prefix`.
+    init(_ section: Params, prefix: String) throws(ResponseError) {
+        paths = try Server.grammarPaths(section, field: prefix + "extensionPaths")
         if let mode = try section.optionalString(prefix + "vscodeExtensions") {
             guard mode == "auto" || mode == "off" else {
                 throw .invalidParams("\(prefix)vscodeExtensions must be \"auto\" or \"off\"")
             }
-            settings.automatic = mode == "auto"
-            changed = true
+            automatic = mode == "auto"
         }
-        if let value = section.optional(prefix + "fileAssociations"), value != .null {
+        if let value = section.optional(prefix + "fileAssociations") {
             guard case .object(let pairs) = value else {
                 throw .invalidParams("\(prefix)fileAssociations must be an object of glob → language id")
             }
@@ -80,12 +80,24 @@ extension Server {
                 }
                 associations.append((glob, language))
             }
-            settings.associations = associations
-            changed = true
+            self.associations = associations
         }
-        return changed
     }
 
+    /// Whether it names no setting.
+    var isEmpty: Bool { paths == nil && automatic == nil && associations == nil }
+
+    /// `settings` with the members this change names replaced.
+    func applied(to settings: ExtensionSettings) -> ExtensionSettings {
+        var settings = settings
+        if let paths { settings.paths = paths }
+        if let automatic { settings.automatic = automatic }
+        if let associations { settings.associations = associations }
+        return settings
+    }
+}
+
+extension Server {
     /// The extension paths to read: automatic places first, so that the client's win.
     var extensionURLs: [URL] {
         (extensionSettings.automatic ? ExtensionSet.automaticLocations() : []) + configuration.extensionPaths
@@ -118,27 +130,18 @@ extension Server {
     /// `textStorage/language`: the language a document is highlighted as (`scopeName` null:
     /// plain text), or with a `position`, the language at that position (an embedded one
     /// inside a fenced block, a `<style>` element, …).
-    func language(_ params: Params) throws(ResponseError) -> JSONValue {
-        let document = try document(params.string("textDocument.uri"))
+    func language(_ params: LanguageParams) -> JSONValue {
+        let document = params.document
         guard let highlighter = document.highlighter else {
             return [
                 "languageId": document.detectedLanguageId.map { .string($0) } ?? .null, "scopeName": .null,
             ]
         }
         let languageId = document.detectedLanguageId ?? document.languageId
-        guard params.optional("position") != nil else {
+        guard let offset = params.offset else {
             return ["languageId": .string(languageId), "scopeName": .string(document.scopeName)]
         }
         let text = document.storage.text
-        let position = LinePosition(
-            line: try params.int("position.line", atLeast: 0),
-            character: try params.int("position.character", atLeast: 0))
-        let offset: Int
-        do throws(TextPositionError) {
-            offset = try text.utf8Offset(of: position, unit: encoding)
-        } catch {
-            throw .invalidParams("position: \(error)")
-        }
         let line = text.lineIndex(containingUTF8: offset)
         let lineStart = (try? text.lineBounds(line).start) ?? 0
         let scopes = highlighter.scopes(

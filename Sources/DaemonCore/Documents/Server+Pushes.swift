@@ -5,18 +5,16 @@ import JSONRPC
 
 extension Server {
     /// Sends `textStorage/didProcessEditing` for a transaction (if the client asked for pushes).
-    func push(_ document: Document, transaction: EditingTransaction) {
+    func push(_ document: DocumentSession, transaction: EditingTransaction) {
         recordTokenChanges(document, transaction: transaction)
         scheduleBackgroundWork(of: document)
         reportDisabledSpanRules(of: document)
         reportDisabledGrammarRules(of: document)
         defer { pushLayout(document, rangeDelta: transaction.changeInLength[encoding]) }
         guard pushesAttributes else { return }
-        let measure = UnitMeasure(text: document.storage.text, unit: encoding)
         var params = changesParams(document, delta: transaction.delta)
         if let edited = transaction.context.editedRange {
-            let range = measure.range(edited)
-            params["editedRange"] = ["offset": .integer(range.offset), "length": .integer(range.length)]
+            params["editedRange"] = UnitRange(utf8: edited, of: document.storage.text, unit: encoding).json
         }
         params["changeInLength"] = .integer(transaction.changeInLength[encoding])
         send(.notification(method: "textStorage/didProcessEditing", params: .object(params)))
@@ -24,7 +22,7 @@ extension Server {
 
     /// Sends `textStorage/didProcessEditing` for attribute changes outside a transaction
     /// (background slices, viewport highlighting): no edited range, no change in length.
-    func push(_ document: Document, delta: AttributeDelta) {
+    func push(_ document: DocumentSession, delta: AttributeDelta) {
         recordTokenChanges(document, delta: delta, background: true)
         reportDisabledSpanRules(of: document)
         reportDisabledGrammarRules(of: document)
@@ -40,38 +38,23 @@ extension Server {
         send(.notification(method: "textStorage/didProcessEditing", params: .object(params)))
     }
 
-    private func changesParams(_ document: Document, delta: AttributeDelta) -> [String: JSONValue] {
+    private func changesParams(_ document: DocumentSession, delta: AttributeDelta) -> [String: JSONValue] {
         let measure = UnitMeasure(text: document.storage.text, unit: encoding)
         var used: Set<StyleID> = []
         let changes: [JSONValue] = delta.changes.map { change in
-            let range = measure.range(change.range)
-            let lengths = measure.lengths(of: change.syntaxRuns.map(\.length), from: change.range.lowerBound)
-            let runs: [JSONValue] = zip(lengths, change.syntaxRuns).map { length, run in
-                used.insert(run.value)
-                return [.integer(length), .integer(Int(run.value.rawValue))]
-            }
+            let range = UnitRange(utf8: change.range, measure: measure)
+            let runs = WireRuns(change.syntaxRuns, from: change.range.lowerBound, measure: measure)
+            used.formUnion(runs.styles)
             return [
-                "offset": .integer(range.offset), "length": .integer(range.length), "runs": .array(runs),
-                "links": linksJSON(change.links, measure: measure),
-                "spans": spansJSON(change.spans, measure: measure),
+                "offset": .integer(range.offset), "length": .integer(range.length), "runs": runs.json,
+                "links": change.links.map { WireLink($0, measure: measure) }.json,
+                "spans": change.spans.map { WireSpan($0, measure: measure) }.json,
             ]
         }
         return [
             "uri": .string(document.uri), "version": .integer(document.version), "changes": .array(changes),
             "styles": styleDefinitions(newIn: used),
         ]
-    }
-
-    /// Links as `{offset, length, target}` in the negotiated unit.
-    func linksJSON(_ links: [LinkSpan], measure: UnitMeasure) -> JSONValue {
-        .array(
-            links.map { span in
-                let range = measure.range(span.range)
-                return [
-                    "offset": .integer(range.offset), "length": .integer(range.length),
-                    "target": .string(span.link.target),
-                ]
-            })
     }
 
     /// Definitions of the style ids in `ids` the client has not been sent yet.
@@ -106,7 +89,7 @@ extension Server {
     /// Logs the grammar rules found disabled since the last look (patterns compile when a
     /// line first needs them), once per rule and process: a grammar shared by documents is
     /// reported once.
-    func reportDisabledGrammarRules(of document: Document) {
+    func reportDisabledGrammarRules(of document: DocumentSession) {
         guard let grammar = document.highlighter?.grammar else { return }
         let key = ObjectIdentifier(grammar)
         let reported = reportedGrammarDiagnostics[key] ?? 0
@@ -116,7 +99,7 @@ extension Server {
         reportedGrammarDiagnostics[key] = diagnostics.count
     }
 
-    func reportDisabledSpanRules(of document: Document) {
+    func reportDisabledSpanRules(of document: DocumentSession) {
         for report in document.spans.takeReports() {
             let rule = document.spans.detector.rules[report.rule]
             let message =

@@ -6,50 +6,30 @@ import TextSegmentation
 extension Server {
     /// `textStorage/attributes`: the syntax runs, links and spans over a range (default: the whole
     /// document), for a full resync.
-    func attributes(_ params: Params) throws(ResponseError) -> JSONValue {
-        let document = try document(params.string("uri"))
-        let text = document.storage.text
-        let range = try utf8Range(params, in: text)
-        let measure = UnitMeasure(text: text, unit: encoding)
+    func attributes(_ params: AttributesParams) -> AttributesResult {
+        let (document, range) = (params.document, params.range)
+        let measure = UnitMeasure(text: document.storage.text, unit: encoding)
         let runs = document.storage.syntaxRuns(in: range)
-        let lengths = measure.lengths(of: runs.map(\.length), from: range.lowerBound)
-        let lower = measure.offset(range.lowerBound)
-        return [
-            "version": .integer(document.version),
-            "pending": .bool(document.hasPendingWork),
-            "range": [
-                "offset": .integer(lower), "length": .integer(measure.offset(range.upperBound) - lower),
-            ],
-            "runs": .array(zip(lengths, runs).map { [.integer($0), .integer(Int($1.value.rawValue))] }),
-            "links": linksJSON(document.storage.links(in: range), measure: measure),
-            "spans": spansJSON(document.storage.spans(in: range), measure: measure),
-            "styles": styleDefinitions(newIn: Set(runs.map(\.value)), all: true),
-        ]
+        return AttributesResult(
+            version: document.version, pending: document.hasPendingWork,
+            range: UnitRange(utf8: range, measure: measure),
+            runs: WireRuns(runs, from: range.lowerBound, measure: measure),
+            links: document.storage.links(in: range).map { WireLink($0, measure: measure) },
+            spans: document.storage.spans(in: range).map { WireSpan($0, measure: measure) },
+            styles: styleDefinitions(newIn: Set(runs.map(\.value)), all: true))
     }
 
     /// `textStorage/lineBreaks`: soft-wrap offsets per line, never inside a link.
-    func lineBreaks(_ params: Params) throws(ResponseError) -> JSONValue {
-        let document = try document(params.string("uri"))
-        let startLine = try params.int("startLine", atLeast: 0)
-        let lineCount = try params.int("lineCount", atLeast: 0)
-        let width = try params.int("width", atLeast: 1)
-        let tabWidth = try params.int("tabWidth", atLeast: 1, default: 8)
-        // Column arithmetic adds widths; these caps keep every sum far from overflow.
-        guard width <= Self.maximumWrapWidth else {
-            throw .invalidParams("width must be at most \(Self.maximumWrapWidth)")
-        }
-        guard tabWidth <= Self.maximumTabWidth else {
-            throw .invalidParams("tabWidth must be at most \(Self.maximumTabWidth)")
-        }
+    func lineBreaks(_ params: LineBreaksParams) -> JSONValue {
+        let document = params.document
         let text = document.storage.text
-        guard startLine < text.lineCount else { throw .invalidParams("startLine: no such line") }
-        let breaker = LineBreaker(configuration: .init(tabWidth: tabWidth))
+        let breaker = LineBreaker(configuration: .init(tabWidth: params.tabWidth))
         var lines: [JSONValue] = []
-        for line in startLine..<(startLine + min(lineCount, text.lineCount - startLine)) {
+        for line in params.lines {
             guard let bounds = try? text.lineBounds(line) else { break }
             let content = text.substring(bounds.start..<bounds.contentEnd)
             let breaks = breaker.breaks(
-                inParagraph: bounds.start..<bounds.contentEnd, of: document.storage, columns: width)
+                inParagraph: bounds.start..<bounds.contentEnd, of: document.storage, columns: params.width)
             let offsets: [JSONValue] = breaks.map { utf16 in
                 let utf8 = TextOffsets.utf8Offset(fromUTF16: utf16, in: content)
                 return .integer(
@@ -61,29 +41,23 @@ extension Server {
         return ["version": .integer(document.version), "lines": .array(lines)]
     }
 
-    /// The widest wrap width `textStorage/lineBreaks` accepts, in columns.
-    static let maximumWrapWidth = 1 << 20
-    /// The widest tab stop `textStorage/lineBreaks` accepts, in columns.
-    static let maximumTabWidth = 1 << 10
-
     /// `textDocument/documentLink`: the link layer as LSP document links.
-    func documentLinks(_ params: Params) throws(ResponseError) -> JSONValue {
-        let document = try document(params.string("textDocument.uri"))
-        let text = document.storage.text
-        let links = document.storage.links(in: 0..<text.utf8Count)
-        return .array(
-            links.map { span in
-                [
-                    "range": [
-                        "start": position(text.linePosition(ofUTF8: span.range.lowerBound, unit: encoding)),
-                        "end": position(text.linePosition(ofUTF8: span.range.upperBound, unit: encoding)),
-                    ],
-                    "target": .string(span.link.target),
-                ]
-            })
+    func documentLinks(_ params: DocumentParams) -> [DocumentLink] {
+        let text = params.document.storage.text
+        return params.document.storage.links(in: 0..<text.utf8Count).map { span in
+            DocumentLink(
+                range: LineRange(
+                    start: text.linePosition(ofUTF8: span.range.lowerBound, unit: encoding),
+                    end: text.linePosition(ofUTF8: span.range.upperBound, unit: encoding)),
+                target: span.link.target)
+        }
     }
+}
 
-    private func position(_ position: LinePosition) -> JSONValue {
-        ["line": .integer(position.line), "character": .integer(position.character)]
-    }
+/// An LSP `DocumentLink`: a range and the target it opens.
+struct DocumentLink: WireEncodable {
+    let range: LineRange
+    let target: String
+
+    var json: JSONValue { ["range": range.json, "target": .string(target)] }
 }

@@ -1,7 +1,37 @@
 import JSONRPC
 import TextLayout
+import TextRope
 
-/// The parameters of `textStorage/layout`, read and checked: containers, fonts, paragraph
+/// `textStorage/layout`: the document (at most `Server.maximumLayoutLength` UTF-16 units),
+/// the UTF-16 range of the lines to answer with (nil: all), and how to lay it out.
+struct LayoutParams {
+    let document: DocumentSession
+    let shown: Range<Int>?
+    let request: LayoutRequest
+
+    init(_ params: Params, in server: Server) throws(ResponseError) {
+        document = try params.document(at: "uri", in: server)
+        request = try LayoutRequest(params)
+        let text = document.storage.text
+        let length = text.count(in: .utf16)
+        guard length <= Server.maximumLayoutLength else {
+            throw .invalidParams(
+                "uri: the document is \(length) UTF-16 units long; layout takes at most \(Server.maximumLayoutLength)"
+            )
+        }
+        guard params.optional("range") != nil else {
+            shown = nil
+            return
+        }
+        let range = try UnitRange(params, at: "range").utf8Range(
+            in: text, unit: server.encoding, field: "range")
+        shown =
+            text.offset(
+                fromUTF8: range.lowerBound, to: .utf16)..<text.offset(fromUTF8: range.upperBound, to: .utf16)
+    }
+}
+
+/// How `textStorage/layout` lays the text out, read and checked: containers, fonts, paragraph
 /// style. Every number must be a finite number within the layout's limits (-32602 otherwise).
 struct LayoutRequest {
     var containers: [LayoutContainer]

@@ -7,16 +7,9 @@ extension Server {
     /// `textStorage/layout`: the document laid out in line fragments in the given containers
     /// (fonts, paragraph style), in the negotiated unit; with `subscribe`, a
     /// `textStorage/didLayout` follows every transaction with the lines that changed.
-    func layout(_ params: Params) throws(ResponseError) -> JSONValue {
-        let document = try document(params.string("uri"))
-        let request = try LayoutRequest(params)
+    func layout(_ params: LayoutParams) throws(ResponseError) -> JSONValue {
+        let (document, request) = (params.document, params.request)
         let text = document.storage.text
-        let length = text.count(in: .utf16)
-        guard length <= Self.maximumLayoutLength else {
-            throw .invalidParams(
-                "uri: the document is \(length) UTF-16 units long; layout takes at most \(Self.maximumLayoutLength)"
-            )
-        }
         let incremental: IncrementalLayout
         do {
             let path = request.font.contains("/") ? request.font : try FontLocator.path(forName: request.font)
@@ -30,18 +23,9 @@ extension Server {
         incremental.update(text.substring(0..<text.utf8Count), unbreakable: unbreakableSpans(of: document))
         let lines = incremental.fragments
         var shown = lines
-        if params.optional("range") != nil {
-            let (offset, length) = try params.offsetRange("range")
-            let lower: Int
-            let upper: Int
-            do throws(TextPositionError) {
-                lower = text.offset(fromUTF8: try text.utf8Offset(offset, in: encoding), to: .utf16)
-                upper = text.offset(fromUTF8: try text.utf8Offset(offset + length, in: encoding), to: .utf16)
-            } catch {
-                throw .invalidParams("range: \(error)")
-            }
+        if let range = params.shown {
             shown = lines.filter {
-                $0.range.overlaps(lower..<upper) || ($0.range.lowerBound == lower && lower == upper)
+                $0.range.overlaps(range) || ($0.range.lowerBound == range.lowerBound && range.isEmpty)
             }
         }
         if request.includeClusters {
@@ -67,7 +51,7 @@ extension Server {
     /// from `start` replacing `deleteCount` lines it holds; the lines after them move, their
     /// ranges by `rangeDelta` and their y coordinates by `yDelta`.
     /// With `onlyIfChanged` (background work, no edit), nothing is sent when no line changed.
-    func pushLayout(_ document: Document, rangeDelta: Int, onlyIfChanged: Bool = false) {
+    func pushLayout(_ document: DocumentSession, rangeDelta: Int, onlyIfChanged: Bool = false) {
         guard let subscription = document.layoutSubscription else { return }
         let text = document.storage.text
         let length = text.count(in: .utf16)
@@ -104,7 +88,7 @@ extension Server {
     }
 
     /// The UTF-16 ranges of the links and spans line breaking keeps whole.
-    private func unbreakableSpans(of document: Document) -> [Range<Int>] {
+    private func unbreakableSpans(of document: DocumentSession) -> [Range<Int>] {
         let text = document.storage.text
         let all = 0..<text.utf8Count
         let ranges =
@@ -119,7 +103,7 @@ extension Server {
     private func fragmentJSON(_ line: LineFragment, clusters: Bool, text: TextBuffer) -> JSONValue {
         func range(_ range: Range<Int>) -> JSONValue {
             let lower = unit(range.lowerBound, text)
-            return ["offset": .integer(lower), "length": .integer(unit(range.upperBound, text) - lower)]
+            return UnitRange(offset: lower, length: unit(range.upperBound, text) - lower).json
         }
         func rect(_ rect: LayoutRect) -> JSONValue {
             .array([.double(rect.x), .double(rect.y), .double(rect.width), .double(rect.height)])

@@ -16,7 +16,7 @@ extension Server {
         var index = 0
         while index < messages.count {
             var end = index
-            while end < messages.count, Self.editedURI(messages[end]) != nil { end += 1 }
+            while end < messages.count, Self.isEdit(messages[end]) { end += 1 }
             guard end > index else {
                 if case .request(let id, _, _) = messages[index], cancelled.contains(index) {
                     send(.response(id: id, result: .failure(.requestCancelled())))
@@ -26,29 +26,58 @@ extension Server {
                 index += 1
                 continue
             }
+            // Decoded together: within a run of edits no document opens or closes, and each
+            // edit's version is checked when it is applied.
             var order: [String] = []
-            var groups: [String: [RPCMessage]] = [:]
+            var groups: [String: [QueuedEdit]] = [:]
             for message in messages[index..<end] {
-                guard let uri = Self.editedURI(message) else { continue }
-                if groups[uri] == nil { order.append(uri) }
-                groups[uri, default: []].append(message)
+                let edit = queuedEdit(message)
+                if groups[edit.uri] == nil { order.append(edit.uri) }
+                groups[edit.uri, default: []].append(edit)
             }
             for uri in order {
-                handle(edits: groups[uri] ?? [], of: uri)
+                apply(groups[uri] ?? [], of: uri)
             }
             index = end
         }
     }
 
-    /// Applies one document's queued edits as one transaction.
-    private func handle(edits: [RPCMessage], of uri: String) {
-        guard edits.count > 1, let document = documents[uri] else {
-            for message in edits { handle(message) }
-            return
+    /// An edit notification of a batch, decoded (or refused, to report when its turn comes).
+    private struct QueuedEdit {
+        let message: RPCMessage
+        let decoded: Result<Notification?, ResponseError>
+        /// The document it edits; when it could not be decoded, the URI its params name, for
+        /// the order of reports only.
+        let uri: String
+    }
+
+    private func queuedEdit(_ message: RPCMessage) -> QueuedEdit {
+        guard case .notification(let method, let params) = message else {
+            return QueuedEdit(message: message, decoded: .success(nil), uri: "")
         }
-        document.storage.beginEditing()
-        for message in edits { handle(message) }
-        if let transaction = try? document.storage.endEditing() {
+        do throws(ResponseError) {
+            let notification = try decodeNotification(method, Params(params))
+            return QueuedEdit(
+                message: message, decoded: .success(notification),
+                uri: notification?.editedDocument?.uri ?? Self.subjectURI(params) ?? "")
+        } catch {
+            return QueuedEdit(message: message, decoded: .failure(error), uri: Self.subjectURI(params) ?? "")
+        }
+    }
+
+    /// Applies one document's queued edits as one transaction.
+    private func apply(_ edits: [QueuedEdit], of uri: String) {
+        let document = edits.count > 1 ? documents[uri] : nil
+        document?.storage.beginEditing()
+        for edit in edits {
+            guard case .notification(let method, let params) = edit.message else { continue }
+            do throws(ResponseError) {
+                if let notification = try edit.decoded.get() { try act(on: notification) }
+            } catch {
+                reportRejected(method, params: params, error: error)
+            }
+        }
+        if let document, let transaction = try? document.storage.endEditing() {
             push(document, transaction: transaction)
         }
     }
@@ -62,14 +91,11 @@ extension Server {
             switch message {
             case .request(let id, _, _):
                 pending[id] = index
-            case .notification("$/cancelRequest", let params):
-                let id: RequestID? =
-                    switch params?["id"] {
-                    case .integer(let value)?: .integer(value)
-                    case .string(let value)?: .string(value)
-                    default: nil
-                    }
-                if let id, let position = pending.removeValue(forKey: id) { cancelled.insert(position) }
+            case .notification(let method, let params)
+            where NotificationMethod(rawValue: method) == .cancelRequest:
+                if let id = CancelParams(Params(params)).id, let position = pending.removeValue(forKey: id) {
+                    cancelled.insert(position)
+                }
             default:
                 break
             }
@@ -77,13 +103,13 @@ extension Server {
         return cancelled
     }
 
-    /// The document an edit notification changes, or nil for any other message.
-    static func editedURI(_ message: RPCMessage) -> String? {
-        guard case .notification(let name, let params) = message else { return nil }
+    /// Whether a message is an edit notification (`textDocument/didChange`,
+    /// `textStorage/edit`), which a batch groups by document.
+    static func isEdit(_ message: RPCMessage) -> Bool {
+        guard case .notification(let name, _) = message else { return false }
         switch NotificationMethod(rawValue: name) {
-        case .didChange?: return params?["textDocument"]?["uri"]?.stringValue
-        case .edit?: return params?["uri"]?.stringValue
-        default: return nil
+        case .didChange?, .edit?: return true
+        default: return false
         }
     }
 }

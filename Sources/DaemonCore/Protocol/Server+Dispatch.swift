@@ -41,14 +41,15 @@ extension Server {
         case .request(let id, let method, let params):
             let result: Result<JSONValue, ResponseError>
             do {
-                result = .success(try request(method, Params(params)))
+                result = .success(try answer(method, Params(params)))
             } catch {
                 result = .failure(addingDocument(to: error, params: params))
             }
             send(.response(id: id, result: result))
         case .notification(let method, let params):
             do {
-                try notification(method, Params(params))
+                guard let notification = try decodeNotification(method, Params(params)) else { return }
+                try act(on: notification)
             } catch {
                 reportRejected(method, params: params, error: error)
             }
@@ -59,7 +60,8 @@ extension Server {
         }
     }
 
-    private func request(_ name: String, _ params: Params) throws(ResponseError) -> JSONValue {
+    /// Decodes a request for the phase the server is in and answers it.
+    private func answer(_ name: String, _ params: Params) throws(ResponseError) -> JSONValue {
         let method = RequestMethod(rawValue: name)
         // `initialize` is answered in any phase; anything else only while running (LSP: even
         // an unknown method gets -32002 before `initialize`).
@@ -71,69 +73,55 @@ extension Server {
             }
         }
         guard let method else { throw .methodNotFound(name) }
-        switch method {
-        case .initialize: return try initialize(params)
+        return try answer(Request(method, params, in: self))
+    }
+
+    /// Runs a decoded request: the one switch every request method goes through.
+    private func answer(_ request: Request) throws(ResponseError) -> JSONValue {
+        switch request {
+        case .initialize(let params): return try initialize(params)
         case .shutdown:
             phase = .shutDown
             return .null
-        case .attributes: return try attributes(params)
-        case .lineBreaks: return try lineBreaks(params)
-        case .layout: return try layout(params)
-        case .edit: return try editAnswer(params)
-        case .adjustSelection: return try adjustSelection(params)
-        case .convert: return try convert(params)
-        case .export: return try export(params)
-        case .language: return try language(params)
-        case .semanticTokensFull: return try semanticTokensFull(params)
-        case .semanticTokensDelta: return try semanticTokensDelta(params)
-        case .semanticTokensRange: return try semanticTokensRange(params)
-        case .documentLink: return try documentLinks(params)
+        case .attributes(let params): return attributes(params).json
+        case .lineBreaks(let params): return lineBreaks(params)
+        case .layout(let params): return try layout(params)
+        case .edit(let params): return try edit(params).json
+        case .adjustSelection(let params): return adjustSelection(params)
+        case .convert(let params): return convert(params)
+        case .export(let params): return export(params)
+        case .language(let params): return language(params)
+        case .semanticTokensFull(let params): return semanticTokensFull(params)
+        case .semanticTokensDelta(let params): return semanticTokensDelta(params)
+        case .semanticTokensRange(let params): return semanticTokensRange(params)
+        case .documentLink(let params): return documentLinks(params).json
         }
     }
 
-    /// `textStorage/edit` as a request: the version now held and the edits applied.
-    private func editAnswer(_ params: Params) throws(ResponseError) -> JSONValue {
-        let applied = try edit(params)
-        return [
-            "version": .integer(try document(params.string("uri")).version),
-            "edits": .array(
-                applied.map {
-                    [
-                        "offset": .integer($0.location), "length": .integer($0.length),
-                        "text": .string($0.text),
-                    ]
-                }),
-        ]
+    /// A notification decoded, or nil when it is to be ignored: an unknown method (LSP `$/`
+    /// ones included), or anything but `exit` before `initialize` (LSP).
+    func decodeNotification(_ name: String, _ params: Params) throws(ResponseError) -> Notification? {
+        guard let method = NotificationMethod(rawValue: name) else { return nil }
+        guard method == .exit || phase == .running else { return nil }
+        return try Notification(method, params, in: self)
     }
 
-    private func notification(_ name: String, _ params: Params) throws(ResponseError) {
-        // Unknown notifications are ignored (LSP `$/` ones included).
-        guard let method = NotificationMethod(rawValue: name) else { return }
-        if method == .exit {
-            exitStatus = phase == .shutDown ? 0 : 1
-            return
-        }
-        // Before initialize, notifications other than exit are dropped (LSP).
-        guard phase == .running else { return }
-        switch method {
-        case .initialized, .exit: break
-        case .didOpen: try didOpen(params)
-        case .didChange: try didChange(params)
-        case .didClose: try didClose(params)
-        case .edit: try edit(params)
-        case .viewport: try viewport(params)
-        case .didSave: try didSave(params)
-        case .didChangeConfiguration: try didChangeConfiguration(params)
+    /// Acts on a decoded notification: the one switch every notification method goes through.
+    func act(on notification: Notification) throws(ResponseError) {
+        switch notification {
+        case .initialized: break
+        case .exit: exitStatus = phase == .shutDown ? 0 : 1
+        case .didOpen(let params): didOpen(params)
+        case .didChange(let params): try didChange(params)
+        case .didClose(let params): didClose(params)
+        case .edit(let params): try edit(params)
+        case .viewport(let params): viewport(params)
+        case .didSave(let params): didSave(params)
+        case .didChangeConfiguration(let params): try didChangeConfiguration(params)
         // Requests are answered in order, each before the next message is read, so a
         // cancellation that arrives on its own finds its request answered; one queued behind
         // its request is honoured by `handle(batch:)`.
         case .cancelRequest: break
         }
-    }
-
-    /// The open document at `uri`, or an invalid-params error naming it.
-    func document(_ uri: String) throws(ResponseError) -> Document {
-        guard let document = documents[uri] else { throw .invalidParams("uri: no open document \(uri)") }
-        return document
     }
 }

@@ -6,7 +6,7 @@ extension Server {
     /// The semantic tokens of `lines`, in order: as `semanticTokens(onLine:)` gives them line
     /// by line, but from one pass over the lines' bytes and runs (a full request over a large
     /// document costs a copy and a scan, not a rope seek per line and run).
-    func semanticTokens(lines: Range<Int>, of document: Document) -> [SemanticToken] {
+    func semanticTokens(lines: Range<Int>, of document: DocumentSession) -> [SemanticToken] {
         let text = document.storage.text
         guard !lines.isEmpty, let first = try? text.lineBounds(lines.lowerBound),
             let last = try? text.lineBounds(lines.upperBound - 1)
@@ -79,7 +79,7 @@ extension Server {
     /// The semantic tokens of one line: one per syntax run whose style maps to a token type
     /// (adjacent runs of the same type and modifiers merged), in the negotiated unit; with
     /// link tokens on, link spans cut the syntax tokens they cover.
-    func semanticTokens(onLine line: Int, of document: Document) -> [SemanticToken] {
+    func semanticTokens(onLine line: Int, of document: DocumentSession) -> [SemanticToken] {
         let text = document.storage.text
         guard let bounds = try? text.lineBounds(line), bounds.contentEnd > bounds.start else { return [] }
         let measure = UnitMeasure(text: text, unit: encoding)
@@ -149,7 +149,7 @@ extension Server {
 
     /// Notes what a transaction changed for the LSP face: its edited lines (which may insert
     /// or delete lines) and the lines whose attributes it changed.
-    func recordTokenChanges(_ document: Document, transaction: EditingTransaction) {
+    func recordTokenChanges(_ document: DocumentSession, transaction: EditingTransaction) {
         guard let tracker = document.tokenTracker else { return }
         let text = document.storage.text
         if let edited = transaction.context.editedRange {
@@ -162,7 +162,7 @@ extension Server {
 
     /// Notes attribute changes; background ones (not caused by an edit the client made) may
     /// call for a `workspace/semanticTokens/refresh`.
-    func recordTokenChanges(_ document: Document, delta: AttributeDelta, background: Bool) {
+    func recordTokenChanges(_ document: DocumentSession, delta: AttributeDelta, background: Bool) {
         guard let tracker = document.tokenTracker, !delta.isEmpty else { return }
         let text = document.storage.text
         for change in delta.changes {

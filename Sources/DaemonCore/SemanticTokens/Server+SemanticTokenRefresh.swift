@@ -6,7 +6,7 @@ extension Server {
     /// the document is settled, or at once when the change touched the lines of its last
     /// `range` request (what it shows). Never more than one pending refresh per document,
     /// and never to a client without `refreshSupport`.
-    func requestTokenRefreshIfNeeded(_ document: Document) {
+    func requestTokenRefreshIfNeeded(_ document: DocumentSession) {
         guard semanticTokenSettings.refreshSupport, let tracker = document.tokenTracker,
             tracker.changedSinceFetch, !tracker.refreshPending,
             !document.hasPendingWork || tracker.changedRequestedLines

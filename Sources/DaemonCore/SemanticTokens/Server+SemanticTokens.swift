@@ -6,17 +6,17 @@ import TextRope
 extension Server {
     /// `textDocument/semanticTokens/full`: every token of the document, with a result id the
     /// next `full/delta` can name.
-    func semanticTokensFull(_ params: Params) throws(ResponseError) -> JSONValue {
-        let document = try document(params.string("textDocument.uri"))
+    func semanticTokensFull(_ params: DocumentParams) -> JSONValue {
+        let document = params.document
         return fullResult(document, tracker: tokenTracker(for: document))
     }
 
     /// `textDocument/semanticTokens/full/delta`: the edits from the result the client names to
     /// the current tokens, re-encoding only the lines changed since (the full result when the
     /// named result is not the last one sent).
-    func semanticTokensDelta(_ params: Params) throws(ResponseError) -> JSONValue {
-        let document = try document(params.string("textDocument.uri"))
-        let previous = try params.string("previousResultId")
+    func semanticTokensDelta(_ params: SemanticTokensDeltaParams) -> JSONValue {
+        let document = params.document
+        let previous = params.previousResultId
         let tracker = tokenTracker(for: document)
         guard var snapshot = tracker.snapshot, snapshot.resultId == previous else {
             return fullResult(document, tracker: tracker)
@@ -57,14 +57,9 @@ extension Server {
     /// `textDocument/semanticTokens/range`: the tokens that overlap a range, encoded from the
     /// document's start. The range's lines are highlighted first (as a view's are), so the
     /// answer holds what is settled there without waiting for the rest of the document.
-    func semanticTokensRange(_ params: Params) throws(ResponseError) -> JSONValue {
-        let document = try document(params.string("textDocument.uri"))
-        let start = LinePosition(
-            line: try params.int("range.start.line", atLeast: 0),
-            character: try params.int("range.start.character", atLeast: 0))
-        let end = LinePosition(
-            line: try params.int("range.end.line", atLeast: 0),
-            character: try params.int("range.end.character", atLeast: 0))
+    func semanticTokensRange(_ params: SemanticTokensRangeParams) -> JSONValue {
+        let document = params.document
+        let (start, end) = (params.range.start, params.range.end)
         let lineCount = document.storage.text.lineCount
         // Clamped before adding one: a line of Int.max (any client may send it) would overflow.
         let lower = min(start.line, lineCount)
@@ -86,7 +81,7 @@ extension Server {
     /// The view id under which `range` requests prioritize their lines.
     static let semanticTokensRangeView = "$/semanticTokens/range"
 
-    private func fullResult(_ document: Document, tracker: SemanticTokenTracker) -> JSONValue {
+    private func fullResult(_ document: DocumentSession, tracker: SemanticTokenTracker) -> JSONValue {
         let lineCount = document.storage.text.lineCount
         let tokens = semanticTokens(lines: 0..<lineCount, of: document)
         let snapshot = SemanticTokenSnapshot(
@@ -96,7 +91,7 @@ extension Server {
     }
 
     /// The document's tracker, made on its first token request.
-    func tokenTracker(for document: Document) -> SemanticTokenTracker {
+    func tokenTracker(for document: DocumentSession) -> SemanticTokenTracker {
         if let tracker = document.tokenTracker { return tracker }
         let tracker = SemanticTokenTracker(lineCount: document.storage.text.lineCount)
         document.tokenTracker = tracker

@@ -6,13 +6,8 @@ import TextRope
 extension Server {
     /// `textStorage/export` with `format: "formattable-content"`: the document's text and its
     /// spans and links as FormattableContent ranges, in document order, UTF-16 indices.
-    func export(_ params: Params) throws(ResponseError) -> JSONValue {
-        let document = try document(params.string("uri"))
-        let format = try params.string("format")
-        guard format == "formattable-content" else {
-            throw .invalidParams("format must be \"formattable-content\"")
-        }
-        let storage = document.storage
+    func export(_ params: ExportParams) -> JSONValue {
+        let storage = params.document.storage
         let whole = 0..<storage.text.utf8Count
         let spans = storage.spans(in: whole)
         // Detected links a span already covers (a given `link` range) are not repeated. Both
@@ -28,7 +23,7 @@ extension Server {
             (
                 link.range.lowerBound,
                 FormattableRange(
-                    type: "link", indices: utf16(link.range, of: storage.text),
+                    type: "link", indices: Self.utf16(link.range, of: storage.text),
                     fields: ["url": .string(link.link.target)])
             )
         }
@@ -40,7 +35,7 @@ extension Server {
                 (
                     span.range.lowerBound,
                     FormattableRange(
-                        type: span.attribute.kind, indices: utf16(span.range, of: storage.text),
+                        type: span.attribute.kind, indices: Self.utf16(span.range, of: storage.text),
                         fields: fields)
                 ))
         }
@@ -50,7 +45,7 @@ extension Server {
 
     /// What `textDocument/didOpen` opens: `textDocument.text`, or the text and given spans of
     /// `textDocument.formattableContent`, with warnings for the ranges skipped.
-    func openedContent(_ params: Params) throws(ResponseError) -> (String, [Span], [String]) {
+    static func openedContent(_ params: Params) throws(ResponseError) -> (String, [Span], [String]) {
         let path = "textDocument.formattableContent"
         guard let json = params.optional(path) else {
             return (try params.string("textDocument.text"), [], [])
@@ -69,7 +64,7 @@ extension Server {
 
     /// The spans a `formattableContent` open gives, from its ranges; ranges that cannot be
     /// spans (empty, or overlapping an earlier one) are skipped and reported in `warnings`.
-    func givenSpans(_ content: FormattableContent, path: String, warnings: inout [String]) -> [Span] {
+    static func givenSpans(_ content: FormattableContent, path: String, warnings: inout [String]) -> [Span] {
         let text = TextBuffer(content.text)
         // Each range in UTF-8, or why it cannot be a span; then, in order, the ones that fit.
         let converted = content.ranges.map { range -> Result<Range<Int>, TextPositionError>? in
@@ -125,7 +120,7 @@ extension Server {
     }
 
     /// A UTF-8 range as UTF-16 indices, as FormattableContent counts.
-    private func utf16(_ range: Range<Int>, of text: TextBuffer) -> Range<Int> {
+    private static func utf16(_ range: Range<Int>, of text: TextBuffer) -> Range<Int> {
         text.offset(
             fromUTF8: range.lowerBound, to: .utf16)..<text.offset(fromUTF8: range.upperBound, to: .utf16)
     }

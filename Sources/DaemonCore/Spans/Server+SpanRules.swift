@@ -4,7 +4,7 @@ import RichText
 extension Server {
     /// The span rules of a `spanRules` array at `field`, nil when absent; a bad rule is an
     /// invalid-params error naming it (`initializationOptions.spanRules[1].pattern ...`).
-    func spanRules(_ params: Params, field: String) throws(ResponseError) -> [SpanRule]? {
+    static func spanRules(_ params: Params, field: String) throws(ResponseError) -> [SpanRule]? {
         guard let json = params.optional(field) else { return nil }
         do {
             return try SpanRule.rules(from: json)

@@ -9,23 +9,18 @@ import VSCodeExtensions
 extension Server {
     /// `initialize`: negotiates the position encoding, loads grammars and the theme, and
     /// describes them with the style legend.
-    func initialize(_ params: Params) throws(ResponseError) -> JSONValue {
+    func initialize(_ params: InitializeParams) throws(ResponseError) -> JSONValue {
         guard phase == .uninitialized else { throw .invalidRequest("initialize was already received") }
-        let offered =
-            params.optional("capabilities.general.positionEncodings")?.arrayValue?.compactMap(\.stringValue)
-            ?? []
         // The first of utf-8, utf-16, utf-32 the client lists (in the server's order of
         // preference: no conversion for utf-8), utf-16 when none.
-        encoding = [TextUnit.utf8, .utf16, .utf32].first { offered.contains($0.rawValue) } ?? .utf16
-        // Client capabilities are read leniently (clients send much we do not use); our own
-        // initialization options are checked like every other parameter.
-        pushesAttributes = try params.bool("initializationOptions.attributeDeltas", default: false)
-        spanRules = try spanRules(params, field: "initializationOptions.spanRules") ?? []
-        let paths = try grammarPaths(params, field: "initializationOptions.grammarPaths") ?? []
-        _ = try readExtensionSettings(params, prefix: "initializationOptions.", into: &extensionSettings)
-        loadGrammars(extraPaths: paths)
+        encoding =
+            [TextUnit.utf8, .utf16, .utf32].first { params.positionEncodings.contains($0.rawValue) } ?? .utf16
+        pushesAttributes = params.attributeDeltas
+        spanRules = params.spanRules
+        extensionSettings = params.extensions.applied(to: extensionSettings)
+        loadGrammars(extraPaths: params.grammarPaths)
         // After the extensions: the theme may be one of their labels.
-        if let name = try params.optionalString("initializationOptions.theme") {
+        if let name = params.theme {
             do {
                 styles = StyleTable(theme: try Theme.named(name, catalog: themes))
             } catch {
@@ -39,14 +34,8 @@ extension Server {
                 log("theme \(configuration.defaultTheme): \(error)")
             }
         }
-        semanticTokenSettings.refreshSupport =
-            params.optional("capabilities.workspace.semanticTokens.refreshSupport")?.boolValue ?? false
-        let clientTypes =
-            params.optional("capabilities.textDocument.semanticTokens.tokenTypes")?.arrayValue?.compactMap(
-                \.stringValue) ?? []
-        semanticTokenSettings.linkTokens = try params.bool(
-            "initializationOptions.linkTokens",
-            default: clientTypes.contains(SemanticTokenSettings.linkTokenType))
+        semanticTokenSettings.refreshSupport = params.semanticTokensRefresh
+        semanticTokenSettings.linkTokens = params.linkTokens
         phase = .running
         return [
             "capabilities": [
@@ -63,7 +52,7 @@ extension Server {
     }
 
     /// The paths of a `grammarPaths` array at `field`, nil when absent.
-    func grammarPaths(_ params: Params, field: String) throws(ResponseError) -> [String]? {
+    static func grammarPaths(_ params: Params, field: String) throws(ResponseError) -> [String]? {
         guard params.optional(field) != nil else { return nil }
         var paths: [String] = []
         for (index, path) in try params.array(field).enumerated() {

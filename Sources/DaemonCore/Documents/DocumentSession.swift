@@ -4,8 +4,14 @@ import Highlighting
 import RichText
 import TextSegmentation
 
-/// One open document: its text storage with the syntax, link and span hooks, and its views.
-final class Document {
+/// One open document and everything the daemon keeps for it: its text storage with the
+/// syntax, link and span hooks, its span rules and the spans the client gave, its views, its
+/// layout subscription, its semantic-token tracker and its background push state.
+///
+/// Nothing about a document is kept elsewhere by URI (the background queue holds only the
+/// order in which documents get slices), so closing it is dropping the session, and a
+/// configuration change is `rebuilt(grammar:detectedLanguageId:styles:)`.
+final class DocumentSession {
     /// The document's URI as the client sent it.
     let uri: String
     /// The client's language id (may be empty).
@@ -28,6 +34,9 @@ final class Document {
     var viewports: [String: Range<Int>] = [:]
     /// The client's layout subscription (`textStorage/layout` with `subscribe`), if any.
     var layoutSubscription: LayoutSubscription?
+    /// When the oldest background change not pushed yet was made (uptime ns; nil: none):
+    /// consecutive slices' changes are pushed together.
+    var backgroundChangesSince: UInt64?
     /// The semantic tokens last sent to an LSP client and the lines changed since (made on
     /// the first token request).
     var tokenTracker: SemanticTokenTracker?
@@ -66,8 +75,8 @@ final class Document {
     /// its span rules and the spans the client gave, its views, its layout subscription and
     /// its semantic-token tracker. The new storage's attributes are not computed yet (the
     /// caller reprocesses it and pushes the result).
-    func rebuilt(grammar: Grammar?, detectedLanguageId: String?, styles: StyleTable) -> Document {
-        let document = Document(
+    func rebuilt(grammar: Grammar?, detectedLanguageId: String?, styles: StyleTable) -> DocumentSession {
+        let document = DocumentSession(
             uri: uri, languageId: languageId, version: version, text: storage.string, grammar: grammar,
             styles: styles, spanRules: spans.detector.rules)
         document.detectedLanguageId = detectedLanguageId

@@ -1,0 +1,64 @@
+import Dispatch
+
+extension Server {
+    /// Runs one bounded slice of background highlighting and pushes what it changed; returns
+    /// whether work remains anywhere.
+    @discardableResult
+    public func runBackgroundSlice() -> Bool {
+        guard let document = nextBackgroundDocument() else { return false }
+        document.runBackgroundSlice()
+        // Consecutive slices' changes are pushed together, at most every
+        // `backgroundPushInterval` (the storage keeps merging them until taken), so a client
+        // applies a few large pushes instead of thousands of small ones.
+        let now = DispatchTime.now().uptimeNanoseconds
+        let since = document.backgroundChangesSince ?? now
+        if document.hasPendingWork, now - since < Self.backgroundPushInterval {
+            document.backgroundChangesSince = since
+            hasUnpushedBackgroundChanges = true
+        } else {
+            flushBackgroundChanges(of: document)
+        }
+        return hasBackgroundWork
+    }
+
+    /// Enters `document` in the background queue: it may have gained work, or a view.
+    func scheduleBackgroundWork(of document: DocumentSession) {
+        backgroundQueue.schedule(document.uri, rank: Self.backgroundRank(of: document))
+    }
+
+    /// The document the next background slice goes to: one a view shows first, then by URI.
+    func nextBackgroundDocument() -> DocumentSession? {
+        let documents = self.documents
+        let uri = backgroundQueue.next { uri in
+            guard let document = documents[uri], document.hasPendingWork else { return nil }
+            return Self.backgroundRank(of: document)
+        }
+        return uri.flatMap { documents[$0] }
+    }
+
+    private static func backgroundRank(of document: DocumentSession) -> Int {
+        document.viewports.isEmpty ? 1 : 0
+    }
+
+    /// How long background changes may wait to be pushed together.
+    static let backgroundPushInterval: UInt64 = 10_000_000
+
+    /// Pushes every document's background changes not pushed yet: before any message is
+    /// handled, so pushes stay in order with the answers and edits around them.
+    public func flushBackgroundChanges() {
+        guard hasUnpushedBackgroundChanges else { return }
+        hasUnpushedBackgroundChanges = false
+        for document in documents.values.filter({ $0.backgroundChangesSince != nil }).sorted(by: {
+            $0.uri < $1.uri
+        }) {
+            flushBackgroundChanges(of: document)
+        }
+    }
+
+    private func flushBackgroundChanges(of document: DocumentSession) {
+        document.backgroundChangesSince = nil
+        if let delta = document.storage.takeAttributeChanges() { push(document, delta: delta) }
+        requestTokenRefreshIfNeeded(document)
+    }
+
+}

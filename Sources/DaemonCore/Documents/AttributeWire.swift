@@ -1,0 +1,82 @@
+import DocumentStorage
+import Highlighting
+import JSONRPC
+import RichText
+import TextRope
+
+/// Syntax runs as `[[length, styleId], …]`, lengths in the negotiated unit.
+struct WireRuns: WireEncodable {
+    let lengths: [Int]
+    let styles: [StyleID]
+
+    /// `runs` of the storage starting at UTF-8 offset `start`, measured by `measure`.
+    init(_ runs: [AttributeRun<StyleID>], from start: Int, measure: UnitMeasure) {
+        lengths = measure.lengths(of: runs.map(\.length), from: start)
+        styles = runs.map(\.value)
+    }
+
+    var json: JSONValue {
+        .array(zip(lengths, styles).map { [.integer($0), .integer(Int($1.rawValue))] })
+    }
+}
+
+/// A link as `{offset, length, target}` in the negotiated unit.
+struct WireLink: WireEncodable {
+    let range: UnitRange
+    let target: String
+
+    init(_ link: LinkSpan, measure: UnitMeasure) {
+        range = UnitRange(utf8: link.range, measure: measure)
+        target = link.link.target
+    }
+
+    var json: JSONValue {
+        ["offset": .integer(range.offset), "length": .integer(range.length), "target": .string(target)]
+    }
+}
+
+/// A span as `{offset, length, kind, atomic, unbreakable, …data}` in the negotiated unit.
+struct WireSpan: WireEncodable {
+    let range: UnitRange
+    let attribute: SpanAttribute
+
+    /// Members of a span object that its data may not replace.
+    static let reservedKeys: Set<String> = ["offset", "length", "kind", "atomic", "unbreakable"]
+
+    init(_ span: Span, measure: UnitMeasure) {
+        range = UnitRange(utf8: span.range, measure: measure)
+        attribute = span.attribute
+    }
+
+    var json: JSONValue {
+        var object: [String: JSONValue] = [:]
+        for (key, value) in attribute.data where !Self.reservedKeys.contains(key) {
+            object[key] = value.json
+        }
+        object["offset"] = .integer(range.offset)
+        object["length"] = .integer(range.length)
+        object["kind"] = .string(attribute.kind)
+        object["atomic"] = .bool(attribute.isAtomic)
+        object["unbreakable"] = .bool(attribute.isUnbreakable)
+        return .object(object)
+    }
+}
+
+/// What `textStorage/attributes` answers: the runs, links and spans over a range, with the
+/// definitions of every style the runs use.
+struct AttributesResult: WireEncodable {
+    let version: Int
+    let pending: Bool
+    let range: UnitRange
+    let runs: WireRuns
+    let links: [WireLink]
+    let spans: [WireSpan]
+    let styles: JSONValue
+
+    var json: JSONValue {
+        [
+            "version": .integer(version), "pending": .bool(pending), "range": range.json, "runs": runs.json,
+            "links": links.json, "spans": spans.json, "styles": styles,
+        ]
+    }
+}
