@@ -149,7 +149,9 @@ let package = Package(
         // Layout: shaped line fragments with cluster rectangles (HarfBuzz, fontconfig).
         .target(
             name: "TextLayout",
-            dependencies: ["CHarfBuzz", "CFontconfig", "CICU", "ResourceFiles", "TextSegmentation"]),
+            dependencies: [
+                "CHarfBuzz", "CFontconfig", "CICU", "ResourceFiles", "TextRope", "TextSegmentation",
+            ]),
 
         // The protocol: framing, messages, errors.
         .target(name: "JSONRPC", dependencies: ["JSONSyntax"]),
@@ -242,7 +244,8 @@ let package = Package(
             dependencies: ["RichText", "DocumentStorage", "TextSegmentation", "JSONRPC", "TestSupport"]
         ),
         .testTarget(
-            name: "TextLayoutTests", dependencies: ["TextLayout", "TextSegmentation", "TestSupport"]),
+            name: "TextLayoutTests",
+            dependencies: ["TextLayout", "TextRope", "TextSegmentation", "TestSupport"]),
         .testTarget(
             name: "TextSegmentationTests",
             dependencies: ["TextSegmentation", "DocumentStorage", "CICU", "TestSupport"]

@@ -1,3 +1,5 @@
+import TextRope
+
 /// A document's layout kept between edits: after a change, only the paragraphs whose text
 /// or unbreakable spans changed are shaped and broken again. The paragraphs after them are
 /// kept as they lay when the pen (container and y) before them is where it was, and moved
@@ -75,34 +77,43 @@ public final class IncrementalLayout {
         self.style = style
     }
 
-    /// The text laid out last, and where each of its paragraphs starts, in UTF-8 bytes.
-    private var text = ""
+    /// The length of the text laid out last, and where each of its paragraphs starts, in
+    /// UTF-8 bytes.
+    private var laidOutLength = 0
     private var byteStarts: [Int] = []
 
-    /// Lays out `text` (with `unbreakable` UTF-16 ranges) reusing what the previous text's
-    /// layout shares with it. The changed part is found by comparing the two texts' bytes
-    /// from both ends (at memory speed); only the paragraphs it touches are split and shaped
-    /// again. Every other paragraph is kept as it lay if it starts at the same place with the
-    /// same spans, moved whole if it can be, and broken again from its kept shaping otherwise.
-    public func update(_ newText: String, unbreakable: [Range<Int>] = []) {
-        var newText = newText
-        newText.makeContiguousUTF8()
-        text.makeContiguousUTF8()
-        let (first, oldEnd, pieces, ends) = newText.utf8.withContiguousStorageIfAvailable { new in
-            text.utf8.withContiguousStorageIfAvailable { old in
-                let (first, oldEnd, ends) = changedParagraphs(old: old, new: new)
-                var start = first < byteStarts.count ? byteStarts[first] : 0
-                var pieces: [String] = []
-                for end in ends {
-                    pieces.append(
-                        String(decoding: UnsafeBufferPointer(rebasing: new[start..<end]), as: UTF8.self))
-                    start = end
-                }
-                return (first, oldEnd, pieces, ends)
-            }!
-        }!
-        let delta = newText.utf8.count - text.utf8.count
-        let middleStart = first < byteStarts.count ? byteStarts[first] : 0
+    /// Lays out `text` (with `unbreakable` UTF-16 ranges) from scratch.
+    public func update(_ text: String, unbreakable: [Range<Int>] = []) {
+        let changes = ChangeSet([.init(range: 0..<laidOutLength, insertedLength: text.utf8.count)])
+        update(TextBuffer(text), changes: changes, unbreakable: unbreakable)
+    }
+
+    /// Lays out `text` (with `unbreakable` UTF-16 ranges), which `changes` made from the text
+    /// laid out last, reusing what that layout shares with it. Only the paragraphs the change
+    /// regions touch are read from `text`, split and shaped again: the document is never
+    /// copied whole. Every other paragraph is kept as it lay if it starts at the same place
+    /// with the same spans, moved whole if it can be, and broken again from its kept shaping
+    /// otherwise.
+    public func update(_ text: TextBuffer, changes: ChangeSet, unbreakable: [Range<Int>] = []) {
+        let (first, oldEnd, middle) = changedParagraphs(changes: changes, newLength: text.utf8Count)
+        let middleStart = middle.lowerBound
+        var bytes = Array(text.substring(middle).utf8)
+        var ends: [Int] = []
+        if !bytes.isEmpty {
+            ends = bytes.withUnsafeBufferPointer { ParagraphSplitter.ends(in: $0, 0..<$0.count) }
+        } else if first == 0, oldEnd == paragraphs.count {
+            // An empty text is one empty paragraph.
+            ends = [0]
+        }
+        var pieces: [String] = []
+        var pieceStart = 0
+        for end in ends {
+            pieces.append(String(decoding: bytes[pieceStart..<end], as: UTF8.self))
+            pieceStart = end
+        }
+        bytes = []
+        ends = ends.map { $0 + middleStart }
+        let delta = text.utf8Count - laidOutLength
         let middleStarts = ends.isEmpty ? [] : [middleStart] + ends.dropLast()
         let newByteStarts =
             Array(byteStarts[..<first]) + middleStarts + byteStarts[oldEnd...].map { $0 + delta }
@@ -236,7 +247,7 @@ public final class IncrementalLayout {
         }
         self.unbreakable = sorted
         byteStarts = newByteStarts
-        text = newText
+        laidOutLength = text.utf8Count
         utf16Starts.removeSubrange((start + 1)...)
         lineStarts.removeSubrange((start + 1)...)
         for position in start..<paragraphs.count {
@@ -259,33 +270,27 @@ public final class IncrementalLayout {
 
     private var baseSize: Double { style.fitSizes?.lowerBound ?? layout.size }
 
-    /// The old paragraphs the change touches, `first..<oldEnd`, and the ends (new bytes) of
-    /// the paragraphs that replace them.
+    /// The old paragraphs the change touches, `first..<oldEnd`, and the bytes of the new text
+    /// that replace them (whole paragraphs).
     private func changedParagraphs(
-        old: UnsafeBufferPointer<UInt8>, new: UnsafeBufferPointer<UInt8>
-    ) -> (first: Int, oldEnd: Int, middle: [Int]) {
-        guard !paragraphs.isEmpty else {
-            return (0, 0, ParagraphSplitter.ends(in: new, 0..<new.count))
+        changes: ChangeSet, newLength: Int
+    ) -> (first: Int, oldEnd: Int, middle: Range<Int>) {
+        guard !paragraphs.isEmpty else { return (0, 0, 0..<newLength) }
+        guard let hull = changes.hull else {
+            return (paragraphs.count, paragraphs.count, newLength..<newLength)
         }
-        var prefix = 0
-        let shorter = min(old.count, new.count)
-        while prefix < shorter, old[prefix] == new[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < shorter - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
-            suffix += 1
-        }
-        if prefix == old.count, old.count == new.count { return (paragraphs.count, paragraphs.count, []) }
+        // The bytes before the hull and after it are the old text's, moved.
+        let prefix = hull.lowerBound
+        let suffix = newLength - hull.upperBound
+        let oldLength = laidOutLength
         // One byte of context each side: a CR whose LF came or went changes its paragraph.
         let first = paragraph(containing: max(prefix - 1, 0))
-        let last = paragraph(containing: min(old.count - suffix, old.count - 1))
+        let last = paragraph(containing: max(min(oldLength - suffix, oldLength - 1), 0))
         let oldEnd = last + 1
         let middleStart = byteStarts[first]
-        let oldMiddleEnd = oldEnd < byteStarts.count ? byteStarts[oldEnd] : old.count
-        let middleEnd = new.count - (old.count - oldMiddleEnd)
-        var middle = middleStart < middleEnd ? ParagraphSplitter.ends(in: new, middleStart..<middleEnd) : []
-        // An empty text is one empty paragraph.
-        if middle.isEmpty, first == 0, oldEnd == paragraphs.count { middle = [0] }
-        return (first, oldEnd, middle)
+        let oldMiddleEnd = oldEnd < byteStarts.count ? byteStarts[oldEnd] : oldLength
+        let middleEnd = newLength - (oldLength - oldMiddleEnd)
+        return (first, oldEnd, middleStart..<max(middleStart, middleEnd))
     }
 
     /// The index of the old paragraph holding byte `offset`.

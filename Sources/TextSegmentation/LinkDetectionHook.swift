@@ -1,4 +1,5 @@
 import DocumentStorage
+import TextRope
 
 /// A processEditing hook that re-detects the links of the edited paragraphs and writes them
 /// to the storage's link layer, each marked unbreakable so line breaking keeps it whole.
@@ -38,20 +39,20 @@ public final class LinkDetectionHook: TextStorageHook {
     /// Replaces the links in the context's paragraph range with freshly detected ones (the
     /// first `sliceLength` bytes of it; the rest becomes pending).
     public func processEditing(in storage: TextStorage, context: EditingContext) throws {
-        guard let edited = context.editedRange else { return }
-        mapPendingRange(through: edited, changeInLength: context.changeInLength, in: storage)
-        // An edit ending in a line break also changes the line after it (where that line now
-        // starts, so `x\nexample.com` gains a link and a split link leaves a fragment there),
-        // but the storage's paragraph range stops before that line: reach one byte past.
-        let following = storage.paragraphRange(
-            for: edited.lowerBound..<min(edited.upperBound + 1, storage.text.utf8Count))
-        let paragraphs =
-            min(
-                context.paragraphRange.lowerBound, following.lowerBound)..<max(
-                context.paragraphRange.upperBound, following.upperBound)
-        guard !paragraphs.isEmpty else { return }
-        let done = detect(in: paragraphs, of: storage)
-        if done.upperBound < paragraphs.upperBound { addPending(done.upperBound..<paragraphs.upperBound) }
+        guard context.editedRange != nil else { return }
+        mapPendingRange(through: context.changes, in: storage)
+        // Each changed region's lines, up to `sliceLength` bytes at once in all; the rest
+        // becomes pending.
+        var budget = sliceLength
+        for paragraphs in storage.editedParagraphs(context) where !paragraphs.isEmpty {
+            guard budget > 0 else {
+                addPending(paragraphs)
+                continue
+            }
+            let done = detect(in: paragraphs, of: storage, limit: budget)
+            budget -= done.count
+            if done.upperBound < paragraphs.upperBound { addPending(done.upperBound..<paragraphs.upperBound) }
+        }
     }
 
     /// Detects the links of the next pending slice (writing them outside a transaction:
@@ -69,17 +70,17 @@ public final class LinkDetectionHook: TextStorageHook {
         // Edits can leave the pending range starting or ending inside a line (it grows to
         // cover them); links are detected line by line, so take whole lines.
         let paragraphs = storage.paragraphRange(for: clamped)
-        let done = detect(in: paragraphs, of: storage)
+        let done = detect(in: paragraphs, of: storage, limit: sliceLength)
         pendingRange = done.upperBound < paragraphs.upperBound ? done.upperBound..<paragraphs.upperBound : nil
         return pendingRange != nil
     }
 
-    /// Detects links in the first `sliceLength` bytes of `paragraphs` (whole lines: the cut is
-    /// made after a line break, or at the end); returns the range done.
-    private func detect(in paragraphs: Range<Int>, of storage: TextStorage) -> Range<Int> {
+    /// Detects links in the first `limit` bytes of `paragraphs` (whole lines: the cut is made
+    /// after a line break, or at the end); returns the range done.
+    private func detect(in paragraphs: Range<Int>, of storage: TextStorage, limit: Int) -> Range<Int> {
         var end = paragraphs.upperBound
-        if paragraphs.count > sliceLength {
-            let cut = paragraphs.lowerBound + sliceLength
+        if paragraphs.count > limit {
+            let cut = paragraphs.lowerBound + limit
             let line = storage.text.lineIndex(containingUTF8: cut)
             let lineEnd = (try? storage.text.lineBounds(line).end) ?? paragraphs.upperBound
             end = min(max(lineEnd, paragraphs.lowerBound + 1), paragraphs.upperBound)
@@ -96,23 +97,12 @@ public final class LinkDetectionHook: TextStorageHook {
         return range
     }
 
-    /// Moves the pending range through a transaction's edits (known only as their union):
-    /// text before the edits stays, text after them shifts, and a pending range touching them
-    /// grows to cover them — a superset is always safe, detection being idempotent.
-    private func mapPendingRange(through edited: Range<Int>, changeInLength: Int, in storage: TextStorage) {
+    /// Moves the pending range through a transaction's replacements: text before them stays,
+    /// text after them shifts, and a pending range they replaced text of covers what they
+    /// inserted (a superset is always safe, detection being idempotent).
+    private func mapPendingRange(through changes: ChangeSet, in storage: TextStorage) {
         guard let pending = pendingRange else { return }
-        let editedBefore = edited.lowerBound..<max(edited.lowerBound, edited.upperBound - changeInLength)
-        let mapped: Range<Int>
-        if pending.upperBound <= editedBefore.lowerBound {
-            mapped = pending
-        } else if pending.lowerBound >= editedBefore.upperBound {
-            mapped = (pending.lowerBound + changeInLength)..<(pending.upperBound + changeInLength)
-        } else {
-            let upper =
-                pending.upperBound >= editedBefore.upperBound
-                ? pending.upperBound + changeInLength : edited.upperBound
-            mapped = min(pending.lowerBound, edited.lowerBound)..<max(upper, edited.upperBound)
-        }
+        let mapped = changes.map(pending)
         let length = storage.text.utf8Count
         let clamped = min(mapped.lowerBound, length)..<min(max(mapped.upperBound, mapped.lowerBound), length)
         pendingRange = clamped.isEmpty ? nil : clamped

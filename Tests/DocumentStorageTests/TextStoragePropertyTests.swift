@@ -35,13 +35,17 @@ import TextRope
             if !hook.threw {
                 for write in hook.styleWrites { model.setStyles(write.runs, at: write.offset) }
             }
-            // The delta covers the edited range and turns the mapped old attributes into the new.
-            #expect(
-                transaction.delta.changes.contains {
-                    $0.range.contains(editedRange)
-                        || ($0.range.lowerBound <= editedRange.lowerBound
-                            && $0.range.upperBound >= editedRange.upperBound)
-                }, context)
+            // The delta covers each change region (every byte the transaction inserted) and
+            // turns the mapped old attributes into the new.
+            let regions = transaction.context.changes.regions.map(\.range)
+            #expect(regions.first?.lowerBound == editedRange.lowerBound, context)
+            #expect(regions.last?.upperBound == editedRange.upperBound, context)
+            for region in regions {
+                #expect(
+                    transaction.delta.changes.contains {
+                        $0.range.lowerBound <= region.lowerBound && $0.range.upperBound >= region.upperBound
+                    }, context)
+            }
             mapped.apply(transaction.delta)
             #expect(storage.string == model.string, context)
             #expect(storage.text.count(in: .utf16) == model.string.utf16.count, context)

@@ -124,6 +124,30 @@ struct IncrementalHighlightTests {
         #expect(highlighter.lineStates.count == 20_001)
     }
 
+    /// Two edits of one transaction far apart (a multi-cursor edit, or queued keystrokes
+    /// coalesced) are two change regions: the lines between them are neither retokenized nor
+    /// sent again.
+    @Test func farApartEditsOfOneTransactionRetokenizeOnlyTheirLines() throws {
+        let grammar = try HighlightingFixtures.grammar("JavaScript.tmLanguage.json")
+        let styles = try HighlightingFixtures.styles()
+        let text = String(repeating: "a = b;\n", count: 20_000)
+        let (storage, highlighter) = Self.highlighted(text, grammar: grammar, styles: styles)
+        let before = highlighter.linesTokenized
+        let early = try storage.text.lineStart(100) + 4
+        let late = try storage.text.lineStart(19_000) + 4
+        let transaction = try #require(
+            try storage.applyEdits(
+                [
+                    TextEdit(location: late, length: 1, text: "c\nd"),
+                    TextEdit(location: early, length: 0, text: "x"),
+                ], unit: .utf8))
+        #expect(highlighter.linesTokenized - before == 3)
+        #expect(highlighter.isSettled)
+        #expect(transaction.delta.changes.count == 2)
+        #expect(transaction.delta.changes.allSatisfy { $0.range.count < 40 })
+        Self.expectMatchesFromScratch(storage, grammar: grammar, styles: styles, "two regions")
+    }
+
     @Test func lineTerminatorTakesTheStyleOfItsLinesLastToken() throws {
         let grammar = try HighlightingFixtures.grammar("JavaScript.tmLanguage.json")
         let styles = try HighlightingFixtures.styles()

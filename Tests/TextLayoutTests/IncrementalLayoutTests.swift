@@ -1,12 +1,14 @@
 import TestSupport
 import Testing
 import TextLayout
+import TextRope
 
 /// After every edit, the incremental layout equals a layout from scratch, exactly, in every
 /// kind of container.
 @Suite(.enabled(if: LayoutFonts.present, "the layout fonts are not installed (scripts/setup-system.sh)"))
 struct IncrementalLayoutTests {
-    static func edit(_ text: String, using random: inout SeededGenerator) -> String {
+    /// `text` after one random replacement, and that replacement as a change set.
+    static func edit(_ text: String, using random: inout SeededGenerator) -> (String, ChangeSet) {
         var units = Array(text.utf16)
         // Cut at scalar boundaries only (never inside a surrogate pair).
         func boundary(_ offset: Int) -> Int {
@@ -22,8 +24,25 @@ struct IncrementalLayoutTests {
                 ContainerFlowTests.words.randomElement(using: &random)!
                     + [" ", " ", "\n", "\r", "\r\n", "\u{2029}", "\u{85}"].randomElement(using: &random)!
             }.joined().utf16)
+        func utf8(_ offset: Int) -> Int { String(decoding: units[..<offset], as: UTF16.self).utf8.count }
+        let replaced = utf8(start)..<utf8(max(start, end))
+        let insertedLength = String(decoding: inserted, as: UTF16.self).utf8.count
         units.replaceSubrange(start..<max(start, end), with: inserted)
-        return String(decoding: units, as: UTF16.self)
+        return (
+            String(decoding: units, as: UTF16.self),
+            ChangeSet([.init(range: replaced, insertedLength: insertedLength)])
+        )
+    }
+
+    /// Lays out `new`, which replaced `old` at the one place where they differ.
+    static func update(_ incremental: IncrementalLayout, from old: String, to new: String) {
+        let prefix = zip(old.utf8, new.utf8).prefix { $0 == $1 }.count
+        let suffix = zip(old.utf8.reversed(), new.utf8.reversed()).prefix { $0 == $1 }.count
+        let common = min(suffix, old.utf8.count - prefix, new.utf8.count - prefix)
+        let changes = ChangeSet([
+            .init(range: prefix..<(old.utf8.count - common), insertedLength: new.utf8.count - common - prefix)
+        ])
+        incremental.update(TextBuffer(new), changes: changes)
     }
 
     @Test func everyEditGivesTheLayoutFromScratch() throws {
@@ -42,7 +61,8 @@ struct IncrementalLayoutTests {
             var held: [LineFragment] = []
             for _ in 0..<25 {
                 let before = text.utf16.count
-                text = Self.edit(text, using: &random)
+                let changes: ChangeSet
+                (text, changes) = Self.edit(text, using: &random)
                 // Spans near the start, far from it, or none: a span that came or went
                 // outside the edited paragraphs makes those paragraphs break again too.
                 let length = text.utf16.count
@@ -51,7 +71,7 @@ struct IncrementalLayoutTests {
                     ? []
                     : [[3..<9], [3..<9], [], [(length / 2)..<min(length, length / 2 + 25)]].randomElement(
                         using: &random)!
-                incremental.update(text, unbreakable: links)
+                incremental.update(TextBuffer(text), changes: changes, unbreakable: links)
                 let scratch = try layout.layout(text, in: containers, style: style, unbreakable: links)
                 #expect(incremental.fragments == scratch, "round \(round): \(text.debugDescription)")
                 linesBesideAnother +=
@@ -78,7 +98,8 @@ struct IncrementalLayoutTests {
         #expect(incremental.lastShaped == 200)
         var edited = paragraphs
         edited[100] = "paragraph 100 with some words to sets\n"
-        incremental.update(edited.joined())
+        Self.update(incremental, from: paragraphs.joined(), to: edited.joined())
+        let typed = edited.joined()
         #expect(incremental.lastShaped == 1)
         #expect(incremental.lastPlaced == 1, "the paragraph kept its height, so the rest stays")
         #expect(incremental.lastChange.lines.count == 1)
@@ -87,7 +108,7 @@ struct IncrementalLayoutTests {
         edited[100] =
             "paragraph 100 with some words to set, and now enough more words to need a second line\n"
         let lineHeight = try #require(incremental.fragments.first?.rect.height)
-        incremental.update(edited.joined())
+        Self.update(incremental, from: typed, to: edited.joined())
         #expect(incremental.lastShaped == 1)
         #expect(incremental.lastPlaced == 1)
         #expect(incremental.lastMoved == 99)
@@ -107,7 +128,7 @@ struct IncrementalLayoutTests {
             layout: layout, containers: [LayoutContainer(width: 300)], style: style)
         incremental.update("first\nsecond\nthird")
         let before = incremental.fragments
-        incremental.update("first\nsecond\n")
+        Self.update(incremental, from: "first\nsecond\nthird", to: "first\nsecond\n")
         let change = incremental.lastChange
         #expect(change.deleteCount == 3 - change.start)
         #expect(change.applied(to: before, rangeDelta: -5) == incremental.fragments)

@@ -2,6 +2,7 @@ import DocumentStorage
 import GrammarEngine
 import Highlighting
 import JSONRPC
+import TextRope
 
 extension Server {
     /// Sends `textStorage/didProcessEditing` for a transaction (if the client asked for pushes).
@@ -10,7 +11,11 @@ extension Server {
         scheduleBackgroundWork(of: document)
         reportDisabledSpanRules(of: document)
         reportDisabledGrammarRules(of: document)
-        defer { pushLayout(document, rangeDelta: transaction.changeInLength[encoding]) }
+        defer {
+            pushLayout(
+                document, changes: transaction.context.changes,
+                rangeDelta: transaction.changeInLength[encoding])
+        }
         guard pushesAttributes else { return }
         var params = changesParams(document, delta: transaction.delta)
         if let edited = transaction.context.editedRange {
@@ -29,7 +34,7 @@ extension Server {
         // Background link detection changes what line breaking keeps whole: a subscribed
         // layout follows, as it follows edits (no change in length).
         if document.layoutSubscription != nil, !delta.isEmpty {
-            pushLayout(document, rangeDelta: 0, onlyIfChanged: true)
+            pushLayout(document, changes: ChangeSet(), rangeDelta: 0, onlyIfChanged: true)
         }
         guard pushesAttributes, !delta.isEmpty else { return }
         var params = changesParams(document, delta: delta)

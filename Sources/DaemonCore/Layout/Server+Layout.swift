@@ -20,7 +20,9 @@ extension Server {
         } catch {
             throw .invalidParams("\(error)")
         }
-        incremental.update(text.substring(0..<text.utf8Count), unbreakable: unbreakableSpans(of: document))
+        incremental.update(
+            text, changes: ChangeSet([.init(range: 0..<0, insertedLength: text.utf8Count)]),
+            unbreakable: unbreakableSpans(of: document))
         let lines = incremental.fragments
         var shown = lines
         if let range = params.shown {
@@ -50,8 +52,12 @@ extension Server {
     /// Sends `textStorage/didLayout` after a transaction to a subscribed client: the lines
     /// from `start` replacing `deleteCount` lines it holds; the lines after them move, their
     /// ranges by `rangeDelta` and their y coordinates by `yDelta`.
-    /// With `onlyIfChanged` (background work, no edit), nothing is sent when no line changed.
-    func pushLayout(_ document: DocumentSession, rangeDelta: Int, onlyIfChanged: Bool = false) {
+    /// `changes` are the transaction's replacements (none for background work, which changes
+    /// only what line breaking keeps whole); then, with `onlyIfChanged`, nothing is sent when
+    /// no line changed.
+    func pushLayout(
+        _ document: DocumentSession, changes: ChangeSet, rangeDelta: Int, onlyIfChanged: Bool = false
+    ) {
         guard let subscription = document.layoutSubscription else { return }
         let text = document.storage.text
         let length = text.count(in: .utf16)
@@ -69,8 +75,7 @@ extension Server {
                     ]))
             return
         }
-        subscription.layout.update(
-            text.substring(0..<text.utf8Count), unbreakable: unbreakableSpans(of: document))
+        subscription.layout.update(text, changes: changes, unbreakable: unbreakableSpans(of: document))
         let change = subscription.layout.lastChange
         if onlyIfChanged, change.deleteCount == 0, change.lines.isEmpty, change.yDelta == 0 { return }
         send(

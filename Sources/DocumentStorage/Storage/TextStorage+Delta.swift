@@ -3,14 +3,14 @@ extension TextStorage {
     /// background re-highlight slice), or nil if there are none.
     public func takeAttributeChanges() -> AttributeDelta? {
         guard !dirtyRanges.isEmpty else { return nil }
-        return takeDelta(covering: nil)
+        return takeDelta(covering: [])
     }
 
-    /// Builds the delta over the dirty ranges (and `editedRange`), and clears them.
-    func takeDelta(covering editedRange: Range<Int>?) -> AttributeDelta {
+    /// Builds the delta over the dirty ranges (and the `edited` regions), and clears them.
+    func takeDelta(covering edited: [Range<Int>]) -> AttributeDelta {
         var ranges = dirtyRanges
         dirtyRanges.removeAll(keepingCapacity: true)
-        if let editedRange { ranges.append(editedRange) }
+        ranges += edited
         ranges.sort { $0.lowerBound < $1.lowerBound }
         var merged: [Range<Int>] = []
         for range in ranges {

@@ -133,51 +133,26 @@ extension TextStorage {
         spanLayer.set(record.deletedSpans, at: record.insertedRange.lowerBound)
     }
 
-    /// Applies one edit already validated, mapping the pending edited range and dirty ranges.
+    /// Applies one edit already validated, recording it in the pending change set and
+    /// mapping the dirty ranges through it.
     func applyValidatedEdit(_ range: Range<Int>, with string: String) {
         let insertedLength = string.utf8.count
         if pending == nil {
-            pending = PendingEdits(
-                editedRange: range.lowerBound..<range.lowerBound, editCount: 0, lengthsBefore: text.summary)
+            pending = PendingEdits(changes: ChangeSet(), editCount: 0, lengthsBefore: text.summary)
         }
+        let linesBefore = text.lineCount
         text.replace(range, with: string)
         syntaxLayer.replace(range, insertedLength: insertedLength)
         linkLayer.replace(range, insertedLength: insertedLength)
         spanLayer.replace(range, insertedLength: insertedLength)
-        let inserted = range.lowerBound..<(range.lowerBound + insertedLength)
-        if var edits = pending {
-            let mapped = Self.map(edits.editedRange, through: range, insertedLength: insertedLength)
-            edits.editedRange = edits.editCount == 0 ? inserted : Self.union(mapped, inserted)
-            edits.editCount += 1
-            pending = edits
-        }
+        let replacement = ChangeSet.Replacement(
+            range: range, insertedLength: insertedLength, lineCountChange: text.lineCount - linesBefore)
+        pending?.changes.append(replacement)
+        pending?.editCount += 1
         dirtyRanges = dirtyRanges.compactMap { dirty in
-            let mapped = Self.map(dirty, through: range, insertedLength: insertedLength)
+            let mapped = replacement.map(dirty)
             return mapped.isEmpty ? nil : mapped
         }
-    }
-
-    /// Where `target` lies after `edited` was replaced by `insertedLength` units: offsets
-    /// before the edit stay, offsets after it shift, offsets inside it collapse to its ends.
-    static func map(_ target: Range<Int>, through edited: Range<Int>, insertedLength: Int) -> Range<Int> {
-        let delta = insertedLength - edited.count
-        func mapLower(_ offset: Int) -> Int {
-            if offset < edited.lowerBound { return offset }
-            if offset >= edited.upperBound { return offset + delta }
-            return edited.lowerBound
-        }
-        func mapUpper(_ offset: Int) -> Int {
-            if offset <= edited.lowerBound { return offset }
-            if offset >= edited.upperBound { return offset + delta }
-            return edited.lowerBound + insertedLength
-        }
-        let lower = mapLower(target.lowerBound)
-        return lower..<max(lower, mapUpper(target.upperBound))
-    }
-
-    /// The smallest range holding both.
-    static func union(_ a: Range<Int>, _ b: Range<Int>) -> Range<Int> {
-        min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
     }
 }
 

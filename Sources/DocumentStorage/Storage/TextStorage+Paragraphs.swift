@@ -11,3 +11,28 @@ extension TextStorage {
         return start..<max(start, end)
     }
 }
+
+extension TextStorage {
+    /// The paragraphs a transaction changed: for each of its change regions, the whole lines
+    /// the region touches and, when it ends in a line break, the line after (that line now
+    /// starts elsewhere, so `x\nexample.com` gains a link there); merged where they overlap or
+    /// touch, in order. What a hook that works line by line must redo.
+    public func editedParagraphs(_ context: EditingContext) -> [Range<Int>] {
+        let length = text.utf8Count
+        var result: [Range<Int>] = []
+        for region in context.changes.regions {
+            let lower = min(region.range.lowerBound, length)
+            let upper = min(max(region.range.upperBound, lower), length)
+            let own = paragraphRange(for: lower..<upper)
+            let following = paragraphRange(for: lower..<min(upper + 1, length))
+            let paragraphs =
+                min(own.lowerBound, following.lowerBound)..<max(own.upperBound, following.upperBound)
+            if let last = result.last, paragraphs.lowerBound <= last.upperBound {
+                result[result.count - 1] = last.lowerBound..<max(last.upperBound, paragraphs.upperBound)
+            } else {
+                result.append(paragraphs)
+            }
+        }
+        return result
+    }
+}

@@ -3,8 +3,11 @@ import TextRope
 extension TextStorage {
     /// Runs the hooks on the edited paragraphs, then builds the transaction's record and delta.
     func processEditing(_ edits: PendingEdits) -> EditingTransaction {
-        let editedRange = edits.editedRange
+        let regions = edits.changes.regions.map(\.range)
+        let editedRange =
+            regions.isEmpty ? 0..<0 : regions[0].lowerBound..<regions[regions.count - 1].upperBound
         let context = EditingContext(
+            changes: edits.changes,
             editedRange: editedRange,
             paragraphRange: paragraphRange(for: editedRange),
             changeInLength: text.utf8Count - edits.lengthsBefore.utf8
@@ -21,7 +24,7 @@ extension TextStorage {
             editCount: edits.editCount,
             context: context,
             changeInLength: changeInLength,
-            delta: takeDelta(covering: editedRange),
+            delta: takeDelta(covering: regions),
             hookFailures: failures
         )
     }
@@ -50,7 +53,11 @@ extension TextStorage {
     public func reprocess(_ range: Range<Int>) -> EditingTransaction {
         let clamped = max(0, range.lowerBound)..<min(text.utf8Count, max(range.lowerBound, range.upperBound))
         let summary = text.summary
-        return processEditing(PendingEdits(editedRange: clamped, editCount: 0, lengthsBefore: summary))
+        // As a replacement of the range by itself: every consumer redoes it, nothing moves.
+        let identity = ChangeSet([
+            .init(range: clamped, insertedLength: clamped.count, lineCountChange: 0)
+        ])
+        return processEditing(PendingEdits(changes: identity, editCount: 0, lengthsBefore: summary))
     }
 
     private func rollBackJournal() {

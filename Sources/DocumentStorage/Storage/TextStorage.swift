@@ -53,8 +53,8 @@ public final class TextStorage {
 
 /// The edits of an open transaction.
 struct PendingEdits {
-    /// Union of edited ranges, in current coordinates.
-    var editedRange: Range<Int>
+    /// The replacements applied, in order.
+    var changes: ChangeSet
     /// Replacements applied.
     var editCount: Int
     /// Lengths before the first edit.

@@ -1,6 +1,12 @@
+import TextRope
+
 /// What a processEditing hook is told about the transaction it runs for.
 public struct EditingContext: Hashable, Sendable {
-    /// The union of the edited ranges in post-edit UTF-8 offsets (empty at the place of a pure
+    /// The transaction's replacements, in order: what a hook maps what it keeps through, and
+    /// whose `regions` are the places it must redo (a reprocessed range counts as replaced by
+    /// itself).
+    public var changes: ChangeSet
+    /// The hull of `changes.regions` in post-edit UTF-8 offsets (empty at the place of a pure
     /// deletion), or nil when only attributes changed.
     public var editedRange: Range<Int>?
     /// The paragraphs holding `editedRange` (`NSString.paragraphRange(for:)` semantics): whole
@@ -10,7 +16,9 @@ public struct EditingContext: Hashable, Sendable {
     public var changeInLength: Int
 
     /// Creates a context.
-    public init(editedRange: Range<Int>?, paragraphRange: Range<Int>, changeInLength: Int) {
+    public init(changes: ChangeSet, editedRange: Range<Int>?, paragraphRange: Range<Int>, changeInLength: Int)
+    {
+        self.changes = changes
         self.editedRange = editedRange
         self.paragraphRange = paragraphRange
         self.changeInLength = changeInLength

@@ -3,50 +3,74 @@ import GrammarEngine
 import TextRope
 
 extension SyntaxHighlighter {
-    /// Maps the line states through the transaction's edit, then highlights the invalid lines
-    /// of the edit's window and of the visible ranges.
+    /// Maps the line states through the transaction's change regions, then highlights the
+    /// invalid lines of each region's window and of the visible ranges.
     public func processEditing(in storage: TextStorage, context: EditingContext) {
         if self.storage !== storage { reset(for: storage) }
-        guard let edited = context.editedRange else { return }
-        let lines = mapLines(through: edited, paragraphs: context.paragraphRange, text: storage.text)
-        // The lines a view showing the edit holds: `window` lines from `window / 2` above the
-        // first edited line. A long paste is finished by slices (or the visible ranges).
+        guard context.editedRange != nil else { return }
+        let edited = mapLines(through: context.changes, text: storage.text)
+        // The lines a view showing an edit holds: `window` lines from `window / 2` above its
+        // first line. A long paste is finished by slices (or the visible ranges).
         let size = max(1, configuration.window)
-        let lower = max(0, lines.lowerBound - size / 2)
-        let window = lower..<min(store.count, max(lines.lowerBound + 1, lower + size))
-        highlightInvalidLines(in: window, storage: storage)
+        for lines in edited {
+            let lower = max(0, lines.lowerBound - size / 2)
+            let window = lower..<min(store.count, max(lines.lowerBound + 1, lower + size))
+            highlightInvalidLines(in: window, storage: storage)
+        }
         highlightVisibleLines(storage: storage)
     }
 
-    /// Replaces the stored entries of the lines the edit touched by invalid ones and returns
-    /// those lines (post-edit numbers).
+    /// Replaces the stored entries of the lines each change region touched by invalid ones
+    /// and returns those lines (post-edit numbers, in order).
     ///
-    /// The edited lines run from the line holding the start of the edited range (or of its
-    /// paragraph) to the line holding its end. Lines before are untouched; lines after have
-    /// unchanged text, so the edit removed exactly `new − (lines now − lines stored)` old lines.
-    /// The last new line inherits the last old line's end state, so the line after keeps its
+    /// A region's lines run from the line holding its start to the line holding its end;
+    /// regions sharing a line are taken together. Lines between regions have unchanged text, so
+    /// a region replaced exactly `new − (its change in line count)` old lines, and the old
+    /// lines before it are its new first line minus the line changes of the regions before.
+    /// Regions are mapped last first, so each one's old line numbers still hold. The last new
+    /// line of a region inherits the last old line's end state, so the line after keeps its
     /// validity when retokenizing reproduces that state.
-    func mapLines(through edited: Range<Int>, paragraphs: Range<Int>, text: TextBuffer) -> Range<Int> {
+    func mapLines(through changes: ChangeSet, text: TextBuffer) -> [Range<Int>] {
         let total = text.lineCount
-        let first = min(
-            text.lineIndex(containingUTF8: paragraphs.lowerBound),
-            text.lineIndex(containingUTF8: edited.lowerBound))
-        let last = max(first, text.lineIndex(containingUTF8: edited.upperBound))
-        let newCount = last - first + 1
-        let oldCount = newCount - (total - store.count)
-        guard oldCount >= 1, first + oldCount <= store.count else {
+        var spans: [(lines: ClosedRange<Int>, lineCountChange: Int)] = []
+        for region in changes.regions {
+            let first = text.lineIndex(containingUTF8: region.range.lowerBound)
+            let last = max(first, text.lineIndex(containingUTF8: region.range.upperBound))
+            if let previous = spans.last, first <= previous.lines.upperBound {
+                spans[spans.count - 1] = (
+                    previous.lines.lowerBound...max(last, previous.lines.upperBound),
+                    previous.lineCountChange + region.lineCountChange
+                )
+            } else {
+                spans.append((first...last, region.lineCountChange))
+            }
+        }
+        var changeBefore = spans.reduce(0) { $0 + $1.lineCountChange }
+        guard total - store.count == changeBefore else { return forgetAll(total) }
+        for span in spans.reversed() {
+            changeBefore -= span.lineCountChange
+            let newCount = span.lines.count
+            let oldCount = newCount - span.lineCountChange
+            let oldFirst = span.lines.lowerBound - changeBefore
             // Not reachable while the store tracks the storage; recover by forgetting everything.
-            store = LineStateStore(lineCount: total)
-            return 0..<total
+            guard oldCount >= 1, oldFirst >= 0, oldFirst + oldCount <= store.count else {
+                return forgetAll(total)
+            }
+            let inherited = store[oldFirst + oldCount - 1].endState
+            if oldCount == 1 && newCount == 1 {
+                store[oldFirst] = LineEntry(endState: inherited, isValid: false)
+            } else {
+                var entries = [LineEntry<RuleStack>](repeating: .unknown, count: newCount)
+                entries[newCount - 1].endState = inherited
+                store.replaceLines(oldFirst..<(oldFirst + oldCount), with: entries)
+            }
         }
-        let inherited = store[first + oldCount - 1].endState
-        if oldCount == 1 && newCount == 1 {
-            store[first] = LineEntry(endState: inherited, isValid: false)
-        } else {
-            var entries = [LineEntry<RuleStack>](repeating: .unknown, count: newCount)
-            entries[newCount - 1].endState = inherited
-            store.replaceLines(first..<(first + oldCount), with: entries)
-        }
-        return first..<(last + 1)
+        return spans.map { $0.lines.lowerBound..<($0.lines.upperBound + 1) }
+    }
+
+    /// Starts the line states over (every line invalid) and returns all lines.
+    private func forgetAll(_ total: Int) -> [Range<Int>] {
+        store = LineStateStore(lineCount: total)
+        return [0..<total]
     }
 }

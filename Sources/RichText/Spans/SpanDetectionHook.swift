@@ -43,15 +43,11 @@ public final class SpanDetectionHook: TextStorageHook {
 
     /// Re-derives the spans of the context's paragraphs.
     public func processEditing(in storage: TextStorage, context: EditingContext) throws {
-        guard let edited = context.editedRange else { return }
-        // As in the link hook: an edit ending in a line break changes the next line too.
-        let following = storage.paragraphRange(
-            for: edited.lowerBound..<min(edited.upperBound + 1, storage.text.utf8Count))
-        let paragraphs =
-            min(
-                context.paragraphRange.lowerBound, following.lowerBound)..<max(
-                context.paragraphRange.upperBound, following.upperBound)
-        redetect(in: paragraphs, of: storage)
+        guard context.editedRange != nil else { return }
+        // As in the link hook: each changed region's lines, and the next line after a break.
+        for paragraphs in storage.editedParagraphs(context) {
+            redetect(in: paragraphs, of: storage)
+        }
     }
 
     /// Re-derives the spans of the lines holding `range` (after links there changed, say).

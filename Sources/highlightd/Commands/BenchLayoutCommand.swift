@@ -3,6 +3,7 @@ import Dispatch
 import EditTrace
 import Foundation
 import TextLayout
+import TextRope
 
 /// Measures layout: a whole document from scratch, and relayout after each transaction of an
 /// editing trace.
@@ -68,21 +69,24 @@ struct BenchLayoutCommand: ParsableCommand {
         guard let trace else { return }
         let editing = try EditingTrace(contentsOf: URL(fileURLWithPath: trace))
         let incremental = try IncrementalLayout(layout: layout, containers: container)
-        var scalars = Array(editing.startContent.unicodeScalars)
+        var buffer = TextBuffer(editing.startContent)
         incremental.update(editing.startContent)
         var latencies: [UInt64] = []
         var linesSent: [Int] = []
         latencies.reserveCapacity(editing.transactions.count)
         for transaction in editing.transactions {
+            // The trace counts scalars; the layout is told each replacement in bytes.
+            var changes = ChangeSet()
             for patch in transaction {
-                let lower = min(patch.position, scalars.count)
-                let upper = min(lower + patch.deleted, scalars.count)
-                scalars.replaceSubrange(lower..<upper, with: patch.inserted.unicodeScalars)
+                let scalarCount = buffer.count(in: .utf32)
+                let lower = min(patch.position, scalarCount)
+                let upper = min(lower + patch.deleted, scalarCount)
+                let range = try Self.utf8Offset(lower, of: buffer)..<Self.utf8Offset(upper, of: buffer)
+                buffer.replace(range, with: patch.inserted)
+                changes.append(.init(range: range, insertedLength: patch.inserted.utf8.count))
             }
-            var text = ""
-            text.unicodeScalars.append(contentsOf: scalars)
             let start = DispatchTime.now().uptimeNanoseconds
-            incremental.update(text)
+            incremental.update(buffer, changes: changes)
             latencies.append(DispatchTime.now().uptimeNanoseconds - start)
             linesSent.append(incremental.lastChange.lines.count)
         }
@@ -92,5 +96,16 @@ struct BenchLayoutCommand: ParsableCommand {
         print(
             "lines in each change: median \(linesSent[linesSent.count / 2]), p99 \(linesSent[linesSent.count * 99 / 100]), max \(linesSent.last ?? 0)"
         )
+    }
+
+    /// The UTF-8 offset of a scalar offset; a trace may edit between a `\r` and its `\n`,
+    /// which the buffer's checked conversion refuses, so that one is found from the `\r`.
+    private static func utf8Offset(_ scalars: Int, of buffer: TextBuffer) throws(TextPositionError) -> Int {
+        do {
+            return try buffer.utf8Offset(scalars, in: .utf32)
+        } catch {
+            guard case .insideLineTerminator = error else { throw error }
+            return try buffer.utf8Offset(scalars - 1, in: .utf32) + 1
+        }
     }
 }
