@@ -83,8 +83,10 @@ public final class IncrementalLayout {
     private var byteStarts: [Int] = []
 
     /// Lays out `text` (with `unbreakable` UTF-16 ranges) from scratch.
-    public func update(_ text: String, unbreakable: [Range<Int>] = []) {
-        let changes = ChangeSet([.init(range: 0..<laidOutLength, insertedLength: text.utf8.count)])
+    public func update(_ text: String, unbreakable: [Range<UTF16Offset>] = []) {
+        let changes = ChangeSet([
+            .init(range: 0..<UTF8Offset(laidOutLength), insertedLength: text.utf8.count)
+        ])
         update(TextBuffer(text), changes: changes, unbreakable: unbreakable)
     }
 
@@ -94,10 +96,11 @@ public final class IncrementalLayout {
     /// copied whole. Every other paragraph is kept as it lay if it starts at the same place
     /// with the same spans, moved whole if it can be, and broken again from its kept shaping
     /// otherwise.
-    public func update(_ text: TextBuffer, changes: ChangeSet, unbreakable: [Range<Int>] = []) {
+    public func update(_ text: TextBuffer, changes: ChangeSet, unbreakable: [Range<UTF16Offset>] = []) {
+        let unbreakable = unbreakable.map(\.units)
         let (first, oldEnd, middle) = changedParagraphs(changes: changes, newLength: text.utf8Count)
         let middleStart = middle.lowerBound
-        var bytes = Array(text.substring(middle).utf8)
+        var bytes = Array(text.substring(Range(bytes: middle)).utf8)
         var ends: [Int] = []
         if !bytes.isEmpty {
             ends = bytes.withUnsafeBufferPointer { ParagraphSplitter.ends(in: $0, 0..<$0.count) }
@@ -280,8 +283,8 @@ public final class IncrementalLayout {
             return (paragraphs.count, paragraphs.count, newLength..<newLength)
         }
         // The bytes before the hull and after it are the old text's, moved.
-        let prefix = hull.lowerBound
-        let suffix = newLength - hull.upperBound
+        let prefix = hull.lowerBound.rawValue
+        let suffix = newLength - hull.upperBound.rawValue
         let oldLength = laidOutLength
         // One byte of context each side: a CR whose LF came or went changes its paragraph.
         let first = paragraph(containing: max(prefix - 1, 0))

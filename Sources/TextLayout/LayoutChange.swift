@@ -1,3 +1,5 @@
+import TextRope
+
 /// What one update of an `IncrementalLayout` changed, as a splice of its list of lines: the
 /// lines from `start` replace `deleteCount` lines of the previous layout, and every line after
 /// them is the previous line moved: its ranges by the change in the text's UTF-16 length, its

@@ -1,3 +1,5 @@
+import TextRope
+
 /// A rectangle in container coordinates: pixels, origin at the top left, y growing down.
 public struct LayoutRect: Hashable, Sendable {
     public var x: Double
@@ -20,13 +22,13 @@ public struct LayoutRect: Hashable, Sendable {
 /// animation moves. A ligature's width is split evenly among the clusters it joins.
 public struct ClusterRect: Hashable, Sendable {
     /// UTF-16 offsets in the laid-out text.
-    public var range: Range<Int>
+    public var range: Range<UTF16Offset>
     public var rect: LayoutRect
     /// The cluster is in a right-to-left run of its line (an odd bidi level): its text is
     /// drawn from the rect's right edge, with mirrored brackets.
     public var isRightToLeft: Bool
 
-    public init(range: Range<Int>, rect: LayoutRect, isRightToLeft: Bool = false) {
+    public init(range: Range<UTF16Offset>, rect: LayoutRect, isRightToLeft: Bool = false) {
         self.range = range
         self.rect = rect
         self.isRightToLeft = isRightToLeft
@@ -36,7 +38,7 @@ public struct ClusterRect: Hashable, Sendable {
 /// One line of laid-out text.
 public struct LineFragment: Hashable, Sendable {
     /// UTF-16 offsets in the laid-out text; a paragraph's line break belongs to its last line.
-    public var range: Range<Int>
+    public var range: Range<UTF16Offset>
     /// The line's box: as wide as its text without the spaces that hang past its end, as tall
     /// as the font's ascender, descender and line gap.
     public var rect: LayoutRect
@@ -52,7 +54,8 @@ public struct LineFragment: Hashable, Sendable {
     public var background: LayoutRect?
 
     public init(
-        range: Range<Int>, rect: LayoutRect, baseline: Double, fontSize: Double, clusters: [ClusterRect],
+        range: Range<UTF16Offset>, rect: LayoutRect, baseline: Double, fontSize: Double,
+        clusters: [ClusterRect],
         container: Int = 0, background: LayoutRect? = nil
     ) {
         self.range = range

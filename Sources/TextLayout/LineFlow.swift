@@ -1,3 +1,4 @@
+import TextRope
 import TextSegmentation
 
 /// Where the next line goes: a container and a y in it, and, when the last line filled a
@@ -116,7 +117,8 @@ struct LineFlow {
         let rect = LayoutRect(x: x, y: slot.y, width: width, height: height)
         fragments.append(
             LineFragment(
-                range: line, rect: rect, baseline: slot.y + ascent, fontSize: size, clusters: clusters,
+                range: Range(units: line), rect: rect, baseline: slot.y + ascent, fontSize: size,
+                clusters: clusters,
                 container: slot.container))
         if let resume = slot.resumeAfter {
             pen = Pen(container: slot.container, y: slot.y, resumeX: resume)

@@ -1,3 +1,4 @@
+import TextRope
 import TextSegmentation
 
 /// Lays text out in line fragments: shaped with HarfBuzz run by run (a run is the longest
@@ -45,7 +46,7 @@ public struct ParagraphLayout: Sendable {
 
     /// The lines of `text` in one container `width` wide, the first line's top at `top`.
     public func fragments(
-        of text: String, width: Double, unbreakable: [Range<Int>] = [], top: Double = 0
+        of text: String, width: Double, unbreakable: [Range<UTF16Offset>] = [], top: Double = 0
     ) throws(LayoutError) -> [LineFragment] {
         guard top.isFinite, top >= 0, top <= LayoutContainer.maximumExtent else {
             throw .invalidMeasure(name: "top", value: top)
@@ -61,7 +62,7 @@ public struct ParagraphLayout: Sendable {
     /// `text` belongs to exactly one fragment, in order.
     public func layout(
         _ text: String, in containers: [LayoutContainer], style: ParagraphStyle = .init(),
-        unbreakable: [Range<Int>] = []
+        unbreakable: [Range<UTF16Offset>] = []
     ) throws(LayoutError) -> [LineFragment] {
         let incremental = try IncrementalLayout(layout: self, containers: containers, style: style)
         incremental.update(text, unbreakable: unbreakable)

@@ -1,3 +1,5 @@
+import TextRope
+
 /// The advance of every grapheme cluster of a text, in pixels, from shaping it run by run.
 ///
 /// Each grapheme's advance is kept at its first UTF-16 unit (the others hold zero), so the
@@ -148,7 +150,7 @@ struct ShapedAdvances {
             let lower = min(max(left, 0), limit)
             let upper = min(max(left + advance, 0), limit)
             return ClusterRect(
-                range: (range.lowerBound + offset)..<(range.upperBound + offset),
+                range: Range(units: (range.lowerBound + offset)..<(range.upperBound + offset)),
                 rect: LayoutRect(x: origin + lower, y: y, width: upper - lower, height: height),
                 isRightToLeft: isRightToLeft)
         }

@@ -24,7 +24,7 @@ public final class LinkDetectionHook: TextStorageHook {
     public var sliceLength: Int
 
     /// Text whose links have not been detected since it last changed (UTF-8), if any.
-    public private(set) var pendingRange: Range<Int>?
+    public private(set) var pendingRange: Range<UTF8Offset>?
 
     /// Makes a hook running `detector` (prose rules by default; use
     /// `LinkDetector(configuration: .sourceCode)` for code).
@@ -62,7 +62,7 @@ public final class LinkDetectionHook: TextStorageHook {
     public func detectNextSlice(in storage: TextStorage) -> Bool {
         guard let pending = pendingRange else { return false }
         let clamped =
-            min(pending.lowerBound, storage.text.utf8Count)..<min(pending.upperBound, storage.text.utf8Count)
+            min(pending.lowerBound, storage.text.utf8End)..<min(pending.upperBound, storage.text.utf8End)
         guard !clamped.isEmpty else {
             pendingRange = nil
             return false
@@ -77,7 +77,9 @@ public final class LinkDetectionHook: TextStorageHook {
 
     /// Detects links in the first `limit` bytes of `paragraphs` (whole lines: the cut is made
     /// after a line break, or at the end); returns the range done.
-    private func detect(in paragraphs: Range<Int>, of storage: TextStorage, limit: Int) -> Range<Int> {
+    private func detect(in paragraphs: Range<UTF8Offset>, of storage: TextStorage, limit: Int) -> Range<
+        UTF8Offset
+    > {
         var end = paragraphs.upperBound
         if paragraphs.count > limit {
             let cut = paragraphs.lowerBound + limit
@@ -103,12 +105,12 @@ public final class LinkDetectionHook: TextStorageHook {
     private func mapPendingRange(through changes: ChangeSet, in storage: TextStorage) {
         guard let pending = pendingRange else { return }
         let mapped = changes.map(pending)
-        let length = storage.text.utf8Count
+        let length = storage.text.utf8End
         let clamped = min(mapped.lowerBound, length)..<min(max(mapped.upperBound, mapped.lowerBound), length)
         pendingRange = clamped.isEmpty ? nil : clamped
     }
 
-    private func addPending(_ range: Range<Int>) {
+    private func addPending(_ range: Range<UTF8Offset>) {
         guard let pending = pendingRange else {
             pendingRange = range
             return

@@ -47,7 +47,7 @@ struct LayoutProtocolTests {
                 .array([.double(rect.x), .double(rect.y), .double(rect.width), .double(rect.height)])
             }
             var object: [String: JSONValue] = [
-                "range": range(line.range), "rect": rect(line.rect), "baseline": .double(line.baseline),
+                "range": range(line.range.units), "rect": rect(line.rect), "baseline": .double(line.baseline),
                 "fontSize": .double(line.fontSize), "container": .integer(line.container),
             ]
             if let background = line.background { object["background"] = rect(background) }
@@ -55,7 +55,7 @@ struct LayoutProtocolTests {
                 object["clusters"] = .array(
                     line.clusters.map { cluster in
                         var object: [String: JSONValue] = [
-                            "range": range(cluster.range), "rect": rect(cluster.rect),
+                            "range": range(cluster.range.units), "rect": rect(cluster.rect),
                         ]
                         if cluster.isRightToLeft { object["rtl"] = true }
                         return .object(object)

@@ -1,5 +1,6 @@
 import DocumentStorage
 import TestSupport
+import TextRope
 
 /// A hook that writes random styles and links over the edited paragraphs (and sometimes
 /// elsewhere), records what it wrote, and sometimes throws after writing.
@@ -24,7 +25,7 @@ final class RecordingHook: TextStorageHook {
         spanWrites = []
         threw = false
         let paragraph = context.paragraphRange
-        write(in: storage, over: paragraph)
+        write(in: storage, over: paragraph.bytes)
         let length = storage.text.utf8Count
         if length > 0 && Int.random(in: 0..<4, using: &random) == 0 {
             // A write away from the edit, as a highlighter continuing past it would make.
@@ -49,31 +50,36 @@ final class RecordingHook: TextStorageHook {
                     length: length, value: StyleID(rawValue: UInt32.random(in: 0...3, using: &random))))
             remaining -= length
         }
-        storage.setSyntaxRuns(runs, at: range.lowerBound)
+        storage.setSyntaxRuns(runs, at: UTF8Offset(range.lowerBound))
         styleWrites.append((range.lowerBound, runs))
         var links: [LinkSpan] = []
         if range.count >= 4 && Bool.random(using: &random) {
             let lower = range.lowerBound + Int.random(in: 0..<(range.count / 2), using: &random)
             let upper = lower + Int.random(in: 1...(range.upperBound - lower), using: &random)
             let target = "https://example.org/\(Int.random(in: 0...2, using: &random))"
-            links.append(LinkSpan(range: lower..<upper, link: LinkAttribute(id: 0, target: target)))
+            links.append(
+                LinkSpan(range: Range(bytes: lower..<upper), link: LinkAttribute(id: 0, target: target)))
         }
-        storage.setLinks(links, replacingIn: range)
+        storage.setLinks(links, replacingIn: Range(bytes: range))
         linkWrites.append((range, links))
         var spans: [Span] = []
         if range.count >= 2 && Bool.random(using: &random) {
             let lower = range.lowerBound + Int.random(in: 0..<(range.count / 2), using: &random)
             let upper = lower + Int.random(in: 1...(range.upperBound - lower), using: &random)
             let kind = ["mention", "shortcode"][Int.random(in: 0...1, using: &random)]
-            spans.append(Span(range: lower..<upper, attribute: SpanAttribute(kind: kind, isAtomic: true)))
+            spans.append(
+                Span(range: Range(bytes: lower..<upper), attribute: SpanAttribute(kind: kind, isAtomic: true))
+            )
         }
-        storage.setSpans(spans, replacingIn: range)
+        storage.setSpans(spans, replacingIn: Range(bytes: range))
         spanWrites.append((range, spans))
     }
 
     private func scalarBoundary(_ offset: Int, in storage: TextStorage) -> Int {
         var offset = offset
-        while offset > 0, let byte = storage.text.byte(at: offset), byte & 0xC0 == 0x80 { offset -= 1 }
+        while offset > 0, let byte = storage.text.byte(at: UTF8Offset(offset)), byte & 0xC0 == 0x80 {
+            offset -= 1
+        }
         return offset
     }
 }

@@ -1,4 +1,5 @@
 import DocumentStorage
+import TextRope
 
 /// The naive model of a text storage: UTF-8 bytes plus one attribute value per byte.
 struct StorageModel {
@@ -29,14 +30,14 @@ struct StorageModel {
     /// Applies a delta's changes to these attributes.
     mutating func apply(_ delta: AttributeDelta) {
         for change in delta.changes {
-            setStyles(change.syntaxRuns, at: change.range.lowerBound)
-            for index in change.range { links[index] = nil }
+            setStyles(change.syntaxRuns, at: change.range.lowerBound.rawValue)
+            for index in change.range { links[offset: index] = nil }
             for span in change.links {
-                for index in span.range { links[index] = span.link }
+                for index in span.range { links[offset: index] = span.link }
             }
-            for index in change.range { spans[index] = nil }
+            for index in change.range { spans[offset: index] = nil }
             for span in change.spans {
-                for index in span.range { spans[index] = span.attribute }
+                for index in span.range { spans[offset: index] = span.attribute }
             }
         }
     }
@@ -72,5 +73,13 @@ struct StorageModel {
         }
         let end = lineOfLast + 1 < starts.count ? starts[lineOfLast + 1] : bytes.count
         return start..<end
+    }
+}
+
+extension Array {
+    /// The model's per-byte arrays read and written at a storage offset.
+    subscript(offset offset: UTF8Offset) -> Element {
+        get { self[offset.rawValue] }
+        set { self[offset.rawValue] = newValue }
     }
 }

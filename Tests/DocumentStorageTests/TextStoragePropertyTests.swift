@@ -22,15 +22,17 @@ import TextRope
             for _ in 0..<Int.random(in: 1...3, using: &random) {
                 let (range, text) = randomEdit(model, &random)
                 let unit = TextUnit.allCases.randomElement(using: &random) ?? .utf8
-                let lower = storage.text.offset(fromUTF8: range.lowerBound, to: unit)
-                let upper = storage.text.offset(fromUTF8: range.upperBound, to: unit)
+                let lower = storage.text.offset(fromUTF8: UTF8Offset(range.lowerBound), to: unit)
+                let upper = storage.text.offset(fromUTF8: UTF8Offset(range.upperBound), to: unit)
                 try storage.replaceCharacters(in: lower..<upper, unit: unit, with: text)
                 model.replace(range, with: text)
                 mapped.replace(range, with: text)
             }
             let transaction = try #require(try storage.endEditing(), context)
             let editedRange = try #require(transaction.context.editedRange)
-            #expect(transaction.context.paragraphRange == model.paragraphRange(for: editedRange), context)
+            #expect(
+                transaction.context.paragraphRange.bytes == model.paragraphRange(for: editedRange.bytes),
+                context)
             #expect(hook.contexts.count == step + 1, "processEditing runs once per transaction")
             if !hook.threw {
                 for write in hook.styleWrites { model.setStyles(write.runs, at: write.offset) }
@@ -51,22 +53,24 @@ import TextRope
             #expect(storage.text.count(in: .utf16) == model.string.utf16.count, context)
             #expect(storage.text.count(in: .utf32) == model.string.unicodeScalars.count, context)
             let length = model.bytes.count
-            #expect(flatten(storage.syntaxRuns(in: 0..<length)) == model.styles, context)
+            #expect(flatten(storage.syntaxRuns(in: storage.text.utf8Range)) == model.styles, context)
             #expect(mapped.styles == model.styles, context)
-            let storageLinks = flatten(storage.links(in: 0..<length), length: length)
+            let storageLinks = flatten(storage.links(in: storage.text.utf8Range), length: length)
             #expect(mapped.links == storageLinks, context)
             if !hook.threw {
                 let writtenTargets = expectedTargets(hook.linkWrites, model: mapped)
                 #expect(storageLinks.map { $0?.target } == writtenTargets, context)
             }
             model.links = storageLinks
-            let storageSpans = flatten(storage.spans(in: 0..<length), length: length)
+            let storageSpans = flatten(storage.spans(in: storage.text.utf8Range), length: length)
             #expect(mapped.spans == storageSpans, context)
             if !hook.threw {
                 var kinds = mapped.spans.map { $0?.kind }
                 for write in hook.spanWrites {
                     for index in write.range { kinds[index] = nil }
-                    for span in write.spans { for index in span.range { kinds[index] = span.attribute.kind } }
+                    for span in write.spans {
+                        for index in span.range { kinds[offset: index] = span.attribute.kind }
+                    }
                 }
                 #expect(storageSpans.map { $0?.kind } == kinds, context)
             }
@@ -104,13 +108,13 @@ import TextRope
 
     private func flatten(_ spans: [Span], length: Int) -> [SpanAttribute?] {
         var result = [SpanAttribute?](repeating: nil, count: length)
-        for span in spans { for index in span.range { result[index] = span.attribute } }
+        for span in spans { for index in span.range { result[offset: index] = span.attribute } }
         return result
     }
 
     private func flatten(_ spans: [LinkSpan], length: Int) -> [LinkAttribute?] {
         var result = [LinkAttribute?](repeating: nil, count: length)
-        for span in spans { for index in span.range { result[index] = span.link } }
+        for span in spans { for index in span.range { result[offset: index] = span.link } }
         return result
     }
 
@@ -121,7 +125,7 @@ import TextRope
         var targets = model.links.map { $0?.target }
         for write in writes {
             for index in write.range { targets[index] = nil }
-            for span in write.links { for index in span.range { targets[index] = span.link.target } }
+            for span in write.links { for index in span.range { targets[offset: index] = span.link.target } }
         }
         return targets
     }

@@ -104,13 +104,13 @@ import TextRope
         final class ConstantHook: TextStorageHook {
             let name = "constant"
             func processEditing(in storage: TextStorage, context: EditingContext) throws {
-                let all = 0..<storage.text.utf8Count
+                let all = storage.text.utf8Range
                 storage.setSyntaxRuns([AttributeRun(length: all.count, value: StyleID(rawValue: 1))], at: 0)
             }
         }
         let storage = TextStorage("line one\nline two\n")
         storage.addHook(ConstantHook())
-        storage.reprocess(0..<storage.text.utf8Count)
+        storage.reprocess(storage.text.utf8Range)
         let transaction = try #require(try storage.replaceCharacters(in: 4..<4, with: "!"))
         #expect(transaction.delta.changes.map(\.range) == [4..<5])
     }

@@ -3,6 +3,7 @@ import GrammarEngine
 import Highlighting
 import TestSupport
 import Testing
+import TextRope
 
 @Suite(.enabled(if: TestData.shouldRun, TestData.skipReason))
 struct IncrementalHighlightTests {
@@ -26,10 +27,10 @@ struct IncrementalHighlightTests {
     ) {
         let end =
             highlighter.firstInvalidLine.map { (try? storage.text.lineStart($0)) ?? 0 }
-            ?? storage.text.utf8Count
+            ?? storage.text.utf8End
         let expected = ReferenceHighlight.runs(of: storage.string, grammar: grammar, styles: styles)
         let difference = ReferenceHighlight.firstDifference(
-            storage.syntaxRuns(in: 0..<end), HighlightingFixtures.clip(expected, to: 0..<end))
+            storage.syntaxRuns(in: 0..<end), HighlightingFixtures.clip(expected, to: 0..<end.rawValue))
         #expect(difference == nil, "\(comment): settled text differs at byte \(difference ?? -1)")
     }
 
@@ -37,7 +38,7 @@ struct IncrementalHighlightTests {
         _ storage: TextStorage, grammar: Grammar, styles: StyleTable, _ comment: Comment
     ) {
         let expected = ReferenceHighlight.runs(of: storage.string, grammar: grammar, styles: styles)
-        let actual = ReferenceHighlight.normalized(storage.syntaxRuns(in: 0..<storage.text.utf8Count))
+        let actual = ReferenceHighlight.normalized(storage.syntaxRuns(in: storage.text.utf8Range))
         let difference = ReferenceHighlight.firstDifference(actual, expected)
         #expect(difference == nil, "\(comment) first difference at byte \(difference ?? -1)")
     }
@@ -84,13 +85,13 @@ struct IncrementalHighlightTests {
         let styles = try HighlightingFixtures.styles()
         let text = (0..<30).map { "let v\($0) = \($0);" }.joined(separator: "\n")
         let (storage, highlighter) = Self.highlighted(text, grammar: grammar, styles: styles)
-        let before = storage.syntaxRuns(in: 0..<storage.text.utf8Count)
+        let before = storage.syntaxRuns(in: storage.text.utf8Range)
         try storage.replaceCharacters(in: 0..<0, with: "/*")
         #expect(highlighter.isSettled)
         Self.expectMatchesFromScratch(storage, grammar: grammar, styles: styles, "opened")
         try storage.replaceCharacters(in: 0..<2, with: "")
         Self.expectMatchesFromScratch(storage, grammar: grammar, styles: styles, "closed")
-        #expect(storage.syntaxRuns(in: 0..<storage.text.utf8Count) == before)
+        #expect(storage.syntaxRuns(in: storage.text.utf8Range) == before)
     }
 
     @Test func typingInsideALineProducesADeltaOnlyForThatLine() throws {
@@ -138,8 +139,8 @@ struct IncrementalHighlightTests {
         let transaction = try #require(
             try storage.applyEdits(
                 [
-                    TextEdit(location: late, length: 1, text: "c\nd"),
-                    TextEdit(location: early, length: 0, text: "x"),
+                    TextEdit(location: late.rawValue, length: 1, text: "c\nd"),
+                    TextEdit(location: early.rawValue, length: 0, text: "x"),
                 ], unit: .utf8))
         #expect(highlighter.linesTokenized - before == 3)
         #expect(highlighter.isSettled)
@@ -152,7 +153,7 @@ struct IncrementalHighlightTests {
         let grammar = try HighlightingFixtures.grammar("JavaScript.tmLanguage.json")
         let styles = try HighlightingFixtures.styles()
         let (storage, _) = Self.highlighted("x // c\r\ny", grammar: grammar, styles: styles)
-        let runs = storage.syntaxRuns(in: 0..<storage.text.utf8Count)
+        let runs = storage.syntaxRuns(in: storage.text.utf8Range)
         let comment = storage.syntaxRuns(in: 5..<6)[0].value
         #expect(storage.syntaxRuns(in: 6..<8) == [AttributeRun(length: 2, value: comment)])
         #expect(runs.reduce(0) { $0 + $1.length } == 9)

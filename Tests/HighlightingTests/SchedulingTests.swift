@@ -3,6 +3,7 @@ import GrammarEngine
 import Highlighting
 import TestSupport
 import Testing
+import TextRope
 
 @Suite(.enabled(if: TestData.shouldRun, TestData.skipReason))
 struct SchedulingTests {
@@ -39,7 +40,7 @@ struct SchedulingTests {
         let expected = ReferenceHighlight.runs(of: storage.string, grammar: grammar, styles: styles)
         #expect(
             storage.syntaxRuns(in: visibleStart..<visibleEnd)
-                == HighlightingFixtures.clip(expected, to: visibleStart..<visibleEnd))
+                == HighlightingFixtures.clip(expected, to: (visibleStart..<visibleEnd).bytes))
     }
 
     @Test func aVisibleRangePastTheEndOfAShrunkDocumentIsIgnored() throws {
@@ -49,10 +50,10 @@ struct SchedulingTests {
             window: 10, sliceLineBudget: 20, sliceTimeBudget: nil)
         let (storage, highlighter, grammar, styles) = try Self.setUp(configuration)
         highlighter.setVisibleRanges([300..<320])
-        try storage.replaceCharacters(in: 10..<storage.text.utf8Count, with: "\n")
+        try storage.replaceCharacters(in: 1..<storage.text.utf8End, with: "\n")
         while highlighter.highlightNextSlice() {}
         #expect(
-            storage.syntaxRuns(in: 0..<storage.text.utf8Count)
+            storage.syntaxRuns(in: storage.text.utf8Range)
                 == ReferenceHighlight.runs(of: storage.string, grammar: grammar, styles: styles))
     }
 

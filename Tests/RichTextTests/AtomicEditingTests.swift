@@ -38,8 +38,8 @@ struct AtomicEditingTests {
         // UTF-8: "@bob" is 0..<4, "[ok]" 5..<9.
         let storage = try SpanFixtures.storage("@bob [ok]")
         let adjusted = storage.selectionAdjustedForAtomicSpans(
-            offset..<(offset + length), direction: direction)
-        #expect(adjusted == lower..<upper)
+            Range(bytes: offset..<(offset + length)), direction: direction)
+        #expect(adjusted.bytes == lower..<upper)
     }
 
     @Test(arguments: [AtomicEditing.expand, .break])
@@ -50,7 +50,7 @@ struct AtomicEditingTests {
         for step in 0..<250 {
             let context = Comment(rawValue: "seed \(seed) \(mode) step \(step)")
             let before = storage.string
-            let atomicBefore = storage.spans(in: 0..<storage.text.utf8Count).filter(\.attribute.isAtomic)
+            let atomicBefore = storage.spans(in: storage.text.utf8Range).filter(\.attribute.isAtomic)
             let unit = TextUnit.allCases.randomElement(using: &random) ?? .utf16
             var edits: [TextEdit] = []
             var model = before
@@ -59,8 +59,8 @@ struct AtomicEditingTests {
             for _ in 0..<(mode == .expand ? 1 : Int.random(in: 1...2, using: &random)) {
                 let (range, text) = SpanEditGenerator.edit(of: model, using: &random)
                 let buffer = TextBuffer(model)
-                let lower = buffer.offset(fromUTF8: range.lowerBound, to: unit)
-                let upper = buffer.offset(fromUTF8: range.upperBound, to: unit)
+                let lower = buffer.offset(fromUTF8: UTF8Offset(range.lowerBound), to: unit)
+                let upper = buffer.offset(fromUTF8: UTF8Offset(range.upperBound), to: unit)
                 edits.append(TextEdit(location: lower, length: upper - lower, text: text))
                 model = Self.apply(
                     TextEdit(location: range.lowerBound, length: range.count, text: text), to: model)
@@ -83,7 +83,7 @@ struct AtomicEditingTests {
                     }
                 }
                 mirror = Self.apply(
-                    TextEdit(location: lower, length: upper - lower, text: edit.text), to: mirror)
+                    TextEdit(location: lower.rawValue, length: upper - lower, text: edit.text), to: mirror)
             }
             #expect(mirror == storage.string, context)
             if mode == .break { #expect(storage.string == model, context) }

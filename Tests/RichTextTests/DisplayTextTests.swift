@@ -2,11 +2,12 @@ import DocumentStorage
 import RichText
 import TestSupport
 import Testing
+import TextRope
 
 @Suite("DisplayText")
 struct DisplayTextTests {
     static func display(of storage: TextStorage) -> DisplayText {
-        DisplayText(plain: storage.string, spans: storage.spans(in: 0..<storage.text.utf8Count))
+        DisplayText(plain: storage.string, spans: storage.spans(in: storage.text.utf8Range))
     }
 
     @Test func shortcodesBecomeTheirAttachmentsText() throws {
@@ -35,16 +36,19 @@ struct DisplayTextTests {
             var plainPosition = 0
             var displayPosition = 0
             for attachment in display.attachments {
-                #expect(Array(plainBytes[attachment.plainRange]) == Array(attachment.shortcode.utf8), context)
                 #expect(
-                    Array(displayBytes[attachment.displayRange])
+                    Array(plainBytes[attachment.plainRange.bytes]) == Array(attachment.shortcode.utf8),
+                    context)
+                #expect(
+                    Array(displayBytes[attachment.displayRange.bytes])
                         == Array(attachment.attachment.displayText.utf8),
                     context)
                 #expect(
-                    plainBytes[plainPosition..<attachment.plainRange.lowerBound]
-                        == displayBytes[displayPosition..<attachment.displayRange.lowerBound], context)
-                plainPosition = attachment.plainRange.upperBound
-                displayPosition = attachment.displayRange.upperBound
+                    plainBytes[plainPosition..<attachment.plainRange.lowerBound.rawValue]
+                        == displayBytes[displayPosition..<attachment.displayRange.lowerBound.rawValue],
+                    context)
+                plainPosition = attachment.plainRange.upperBound.rawValue
+                displayPosition = attachment.displayRange.upperBound.rawValue
             }
             let shortcodes = SpanFixtures.oracle.spans(of: plain).filter { $0[1] == "shortcode" }.map {
                 $0[0]

@@ -15,7 +15,7 @@ struct SpanDetectionHookTests {
                 ["[ok]", "shortcode"],
             ])
         let span = try #require(
-            storage.spans(in: 0..<storage.text.utf8Count).first { $0.attribute.kind == "shortcode" })
+            storage.spans(in: storage.text.utf8Range).first { $0.attribute.kind == "shortcode" })
         #expect(
             span.attribute.data == [
                 "shortcode": .string("[赞]"), "image": .string("like.png"), "text": .string("👍"),
@@ -26,15 +26,15 @@ struct SpanDetectionHookTests {
     @Test func aMentionInsideALinkIsNotASpan() throws {
         let storage = try SpanFixtures.storage("mail a@b.co or @b, see http://x.io/@c")
         #expect(storage.spanTexts == [["@b", "mention"]])
-        #expect(storage.links(in: 0..<storage.text.utf8Count).count == 2)
+        #expect(storage.links(in: storage.text.utf8Range).count == 2)
     }
 
     @Test func editingInsideAMentionReRunsTheRules() throws {
         let storage = try SpanFixtures.storage("to @alice now")
-        let before = try #require(storage.spans(in: 0..<storage.text.utf8Count).first)
+        let before = try #require(storage.spans(in: storage.text.utf8Range).first)
         try storage.replaceCharacters(in: 6..<7, with: " ")
         #expect(storage.spanTexts == [["@al", "mention"]])
-        #expect(storage.spans(in: 0..<storage.text.utf8Count).first?.attribute.id != before.attribute.id)
+        #expect(storage.spans(in: storage.text.utf8Range).first?.attribute.id != before.attribute.id)
         try storage.replaceCharacters(in: 0..<0, with: "x")
         #expect(storage.spanTexts == [["@al", "mention"]])
     }
@@ -60,8 +60,8 @@ struct SpanDetectionHookTests {
         let storage = TextStorage("a {big world} now")
         let rule = try SpanRule(kind: "tag", pattern: "\\{[^}]*\\}", isUnbreakable: true)
         storage.addHook(SpanDetectionHook(rules: [rule]))
-        storage.reprocess(0..<storage.text.utf8Count)
-        let paragraph = 0..<storage.text.utf8Count
+        storage.reprocess(storage.text.utf8Range)
+        let paragraph = storage.text.utf8Range
         #expect(LineBreaker().breaks(inParagraph: paragraph, of: storage, columns: 12) == [2, 14])
         #expect(LineBreaker().breaks(in: storage.string, columns: 12) == [7])
     }

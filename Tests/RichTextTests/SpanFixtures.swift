@@ -35,7 +35,7 @@ enum SpanFixtures {
         let storage = TextStorage(text)
         storage.addHook(LinkDetectionHook())
         storage.addHook(SpanDetectionHook(rules: try rules()))
-        storage.reprocess(0..<storage.text.utf8Count)
+        storage.reprocess(storage.text.utf8Range)
         return storage
     }
 }

@@ -1,4 +1,5 @@
 import DocumentStorage
+import TextRope
 import TextSegmentation
 
 /// The naive model of the span layer: links found over the whole text by the link detector,
@@ -58,8 +59,8 @@ extension TextStorage {
     /// `(text, kind)` of every span of the span layer, in document order.
     var spanTexts: [[String]] {
         let bytes = Array(string.utf8)
-        return spans(in: 0..<bytes.count).map {
-            [String(decoding: bytes[$0.range], as: UTF8.self), $0.attribute.kind]
+        return spans(in: text.utf8Range).map {
+            [String(decoding: bytes[$0.range.bytes], as: UTF8.self), $0.attribute.kind]
         }
     }
 }

@@ -26,12 +26,12 @@ import Testing
         hook.now = { clock.read() }
         hook.cpuTime = { clock.read() }  // the thread runs all the time
         storage.addHook(hook)
-        storage.reprocess(0..<storage.text.utf8Count)
+        storage.reprocess(storage.text.utf8Range)
         return (storage, hook)
     }
 
     static func kinds(_ storage: TextStorage) -> [String] {
-        storage.spans(in: 0..<storage.text.utf8Count).map(\.attribute.kind)
+        storage.spans(in: storage.text.utf8Range).map(\.attribute.kind)
     }
 
     @Test func aRuleOverItsLineAllowanceIsDisabledAndReportedOnce() throws {
@@ -88,7 +88,7 @@ import Testing
         hook.now = { wall.read() }
         hook.cpuTime = { cpu.read() / 10 }
         storage.addHook(hook)
-        storage.reprocess(0..<storage.text.utf8Count)
+        storage.reprocess(storage.text.utf8Range)
         #expect(hook.takeReports().isEmpty)
         #expect(Self.kinds(storage).count == 40)
     }
@@ -98,7 +98,7 @@ import Testing
         let storage = TextStorage(String(repeating: "x", count: 100))
         let hook = SpanDetectionHook(rules: rules, budget: nil)
         storage.addHook(hook)
-        storage.reprocess(0..<storage.text.utf8Count)
+        storage.reprocess(storage.text.utf8Range)
         #expect(Self.kinds(storage).count == 100)
         #expect(hook.takeReports().isEmpty)
     }
@@ -113,7 +113,7 @@ import Testing
         let storage = TextStorage("b" + String(repeating: "a", count: 30_000))
         let hook = SpanDetectionHook(rules: rules)
         storage.addHook(hook)
-        storage.reprocess(0..<storage.text.utf8Count)
+        storage.reprocess(storage.text.utf8Range)
         #expect(hook.takeReports().map(\.rule) == [0])
         #expect(Self.kinds(storage) == ["b"])
     }

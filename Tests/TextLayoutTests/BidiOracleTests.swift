@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import TextLayout
+import TextRope
 
 /// GNU FriBidi's command-line tool (Debian libfribidi-bin), an implementation of the Unicode
 /// Bidirectional Algorithm independent of ICU's, which the layout uses.
@@ -108,7 +109,7 @@ struct BidiOracleTests {
             offset += scalar.utf16.count
         }
         for cluster in line.clusters {
-            let level = try #require(levelAt[cluster.range.lowerBound])
+            let level = try #require(levelAt[cluster.range.lowerBound.rawValue])
             #expect(cluster.isRightToLeft == (level % 2 == 1), "\(cluster.range) in \(text)")
         }
     }
@@ -117,13 +118,15 @@ struct BidiOracleTests {
     /// in the order FriBidi gives for the line's text, and touch.
     static func expectFriBidiOrder(of line: LineFragment, in text: String, base: String? = nil) throws {
         let units = Array(text.utf16)
-        let lineText = String(decoding: units[line.range], as: UTF16.self)
+        let lineText = String(decoding: units[line.range.units], as: UTF16.self)
         // Each scalar's cluster; clusters without width (marks, isolates) have no place.
         var clusterOfScalar: [Int] = []
-        var offset = line.range.lowerBound
+        var offset = line.range.lowerBound.rawValue
         var cluster = 0
         for scalar in lineText.unicodeScalars {
-            while cluster + 1 < line.clusters.count, line.clusters[cluster].range.upperBound <= offset {
+            while cluster + 1 < line.clusters.count,
+                line.clusters[cluster].range.upperBound.rawValue <= offset
+            {
                 cluster += 1
             }
             clusterOfScalar.append(cluster)

@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 import TextLayout
+import TextRope
 
 /// Containers, exclusion shapes, fit sizing and line backgrounds: properties on random text
 /// and random containers, and a few cases worked out by hand.
@@ -59,8 +60,8 @@ struct ContainerFlowTests {
             var next = 0
             var previous: LineFragment?
             for fragment in fragments {
-                #expect(fragment.range.lowerBound == next)
-                next = fragment.range.upperBound
+                #expect(fragment.range.lowerBound.rawValue == next)
+                next = fragment.range.upperBound.rawValue
                 let box = containers[fragment.container]
                 let rect = fragment.rect
                 #expect(rect.x >= box.insets.left - 1e-9 && rect.maxX <= box.width - box.insets.right + 1e-9)

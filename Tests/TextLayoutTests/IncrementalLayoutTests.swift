@@ -30,7 +30,7 @@ struct IncrementalLayoutTests {
         units.replaceSubrange(start..<max(start, end), with: inserted)
         return (
             String(decoding: units, as: UTF16.self),
-            ChangeSet([.init(range: replaced, insertedLength: insertedLength)])
+            ChangeSet([.init(range: Range(bytes: replaced), insertedLength: insertedLength)])
         )
     }
 
@@ -40,7 +40,9 @@ struct IncrementalLayoutTests {
         let suffix = zip(old.utf8.reversed(), new.utf8.reversed()).prefix { $0 == $1 }.count
         let common = min(suffix, old.utf8.count - prefix, new.utf8.count - prefix)
         let changes = ChangeSet([
-            .init(range: prefix..<(old.utf8.count - common), insertedLength: new.utf8.count - common - prefix)
+            .init(
+                range: Range(bytes: prefix..<(old.utf8.count - common)),
+                insertedLength: new.utf8.count - common - prefix)
         ])
         incremental.update(TextBuffer(new), changes: changes)
     }
@@ -66,11 +68,11 @@ struct IncrementalLayoutTests {
                 // Spans near the start, far from it, or none: a span that came or went
                 // outside the edited paragraphs makes those paragraphs break again too.
                 let length = text.utf16.count
-                let links: [Range<Int>] =
+                let links: [Range<UTF16Offset>] =
                     length <= 10
                     ? []
-                    : [[3..<9], [3..<9], [], [(length / 2)..<min(length, length / 2 + 25)]].randomElement(
-                        using: &random)!
+                    : [[3..<9], [3..<9], [], [Range(units: (length / 2)..<min(length, length / 2 + 25))]]
+                        .randomElement(using: &random)!
                 incremental.update(TextBuffer(text), changes: changes, unbreakable: links)
                 let scratch = try layout.layout(text, in: containers, style: style, unbreakable: links)
                 #expect(incremental.fragments == scratch, "round \(round): \(text.debugDescription)")

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import TextLayout
+import TextRope
 
 @Suite(.enabled(if: LayoutFonts.present, "the layout fonts are not installed (scripts/setup-system.sh)"))
 struct ParagraphLayoutTests {
@@ -14,7 +15,7 @@ struct ParagraphLayoutTests {
         let fragments = try Self.layout(LayoutFonts.serif, size: 20).fragments(
             of: "office baffle", width: 500)
         let clusters = try #require(fragments.first?.clusters)
-        #expect(clusters.map(\.range) == (0..<13).map { $0..<($0 + 1) })
+        #expect(clusters.map(\.range.units) == (0..<13).map { $0..<($0 + 1) })
         for (left, right) in zip(clusters, clusters.dropFirst()) {
             #expect(abs(left.rect.maxX - right.rect.x) < 1e-9, "clusters are contiguous")
         }
@@ -50,8 +51,8 @@ struct ParagraphLayoutTests {
         for fragment in fragments {
             #expect(fragment.rect.maxX <= 80)
             // Each line but the last ends after a space (which hangs: not in the rect's width).
-            if fragment.range.upperBound < units.count {
-                #expect(units[fragment.range.upperBound - 1] == 0x20)
+            if fragment.range.upperBound.rawValue < units.count {
+                #expect(units[fragment.range.upperBound.rawValue - 1] == 0x20)
             }
             #expect(fragment.rect.height == layout.lineHeight)
             #expect(fragment.baseline > fragment.rect.y && fragment.baseline < fragment.rect.maxY)
@@ -82,18 +83,18 @@ struct ParagraphLayoutTests {
         let layout = try Self.layout(size: 12)
         for _ in 0..<150 {
             var text = RandomText.string(maxPieces: 40, using: &random)
-            var unbreakable: [Range<Int>] = []
+            var unbreakable: [Range<UTF16Offset>] = []
             if Bool.random(using: &random) {
                 let start = text.utf16.count + 1
                 text += " www.example.org/a/long/path"
-                unbreakable = [start..<text.utf16.count]
+                unbreakable = [Range(units: start..<text.utf16.count)]
             }
             let width = Double.random(in: 8...200, using: &random)
             let fragments = try layout.fragments(of: text, width: width, unbreakable: unbreakable)
             var next = 0
             for fragment in fragments {
-                #expect(fragment.range.lowerBound == next, "\(text.debugDescription)")
-                next = fragment.range.upperBound
+                #expect(fragment.range.lowerBound.rawValue == next, "\(text.debugDescription)")
+                next = fragment.range.upperBound.rawValue
                 #expect(
                     fragment.clusters.first?.range.lowerBound ?? fragment.range.lowerBound
                         == fragment.range.lowerBound)
@@ -111,7 +112,7 @@ struct ParagraphLayoutTests {
             }
             #expect(next == text.utf16.count, "\(text.debugDescription)")
             if let span = unbreakable.first {
-                let link = String(text.utf16.dropFirst(span.lowerBound).prefix(span.count)) ?? ""
+                let link = String(text.utf16.dropFirst(span.lowerBound.rawValue).prefix(span.count)) ?? ""
                 let spanWidth = try layout.fragments(of: link, width: 1e6).first?.rect.width ?? 0
                 if spanWidth <= width {
                     for fragment in fragments.dropFirst() {

@@ -24,7 +24,7 @@ import Testing
             let lower = Int.random(in: 0...current, using: &random)
             let upper = min(current, lower + Int.random(in: 0...4, using: &random))
             let inserted = Int.random(in: 0...4, using: &random)
-            changes.append(.init(range: lower..<upper, insertedLength: inserted))
+            changes.append(.init(range: Range(bytes: lower..<upper), insertedLength: inserted))
             current += inserted - (upper - lower)
         }
         return changes
@@ -42,15 +42,15 @@ import Testing
             let markerIndex = cells.firstIndex(of: .marker)!
             // Cell index of the byte at `position`, skipping the marker.
             func index(of position: Int) -> Int { position < markerIndex ? position : position + 1 }
-            let touching =
-                markerIndex >= replacement.range.lowerBound && markerIndex <= replacement.range.upperBound
-            for position in replacement.range.reversed() { cells.remove(at: index(of: position)) }
+            let replaced = replacement.range.bytes
+            let touching = markerIndex >= replaced.lowerBound && markerIndex <= replaced.upperBound
+            for position in replaced.reversed() { cells.remove(at: index(of: position)) }
             let newMarker = cells.firstIndex(of: .marker)!
             let inserted = Array(repeating: Cell.inserted, count: replacement.insertedLength)
             if touching {
                 cells.insert(contentsOf: inserted, at: association == .before ? newMarker + 1 : newMarker)
             } else {
-                let lower = replacement.range.lowerBound
+                let lower = replaced.lowerBound
                 cells.insert(contentsOf: inserted, at: lower < newMarker ? lower : lower + 1)
             }
         }
@@ -67,15 +67,14 @@ import Testing
             replacements = replacements.dropFirst()
             let first = marked.firstIndex(of: true)!
             let last = marked.lastIndex(of: true)!
-            let deletesMarked = replacement.range.contains { marked[$0] }
-            let insertsInside =
-                replacement.range.isEmpty && first < replacement.range.lowerBound
-                && last >= replacement.range.lowerBound
+            let replaced = replacement.range.bytes
+            let deletesMarked = replaced.contains { marked[$0] }
+            let insertsInside = replaced.isEmpty && first < replaced.lowerBound && last >= replaced.lowerBound
             marked.replaceSubrange(
-                replacement.range,
+                replaced,
                 with: Array(repeating: deletesMarked || insertsInside, count: replacement.insertedLength))
             guard marked.contains(true) else {
-                let point = replacement.range.lowerBound
+                let point = replaced.lowerBound
                 let rest = ChangeSet(Array(replacements))
                 let mapped = modelMap(point, length: marked.count, changes: rest, association: .after)
                 return mapped..<mapped
@@ -92,7 +91,7 @@ import Testing
             let offset = Int.random(in: 0...length, using: &random)
             for association in [ChangeSet.Association.before, .after] {
                 #expect(
-                    changes.map(offset, association: association)
+                    changes.map(UTF8Offset(offset), association: association).rawValue
                         == Self.modelMap(offset, length: length, changes: changes, association: association),
                     "seed \(random.seed) \(changes.replacements) offset \(offset) \(association)")
             }
@@ -107,7 +106,8 @@ import Testing
             let lower = Int.random(in: 0..<length, using: &random)
             let range = lower..<Int.random(in: (lower + 1)...length, using: &random)
             #expect(
-                changes.map(range) == Self.modelMap(range, length: length, changes: changes),
+                changes.map(Range(bytes: range)).bytes
+                    == Self.modelMap(range, length: length, changes: changes),
                 "seed \(random.seed) \(changes.replacements) range \(range)")
         }
     }
@@ -122,9 +122,10 @@ import Testing
             var cells = (0..<length).map(Cell.original)
             for replacement in changes.replacements {
                 cells.replaceSubrange(
-                    replacement.range, with: Array(repeating: .inserted, count: replacement.insertedLength))
+                    replacement.range.bytes,
+                    with: Array(repeating: .inserted, count: replacement.insertedLength))
             }
-            let regions = changes.regions.map(\.range)
+            let regions = changes.regions.map(\.range.bytes)
             let context = Comment(rawValue: "seed \(random.seed) \(changes.replacements) regions \(regions)")
             for (index, cell) in cells.enumerated() where cell == .inserted {
                 #expect(regions.contains { $0.contains(index) }, context)
@@ -139,11 +140,12 @@ import Testing
                 else {
                     continue
                 }
-                #expect(changes.map(offset, association: .after) == index, context)
+                #expect(changes.map(UTF8Offset(offset), association: .after).rawValue == index, context)
             }
             #expect(changes.lengthChange == cells.count - length, context)
             #expect(
-                changes.hull == (regions.isEmpty ? nil : regions.first!.lowerBound..<regions.last!.upperBound)
+                changes.hull?.bytes
+                    == (regions.isEmpty ? nil : regions.first!.lowerBound..<regions.last!.upperBound)
             )
         }
     }

@@ -19,7 +19,7 @@ import Testing
             let upperScalar = min(
                 model.scalars.count, lowerScalar + Int.random(in: 0...maxDeletion, using: &random))
             let inserted = RandomText.string(maxPieces: step % 11 == 0 ? 60 : 4, using: &random)
-            buffer.replace(starts[lowerScalar]..<starts[upperScalar], with: inserted)
+            buffer.replace(Range(bytes: starts[lowerScalar]..<starts[upperScalar]), with: inserted)
             model.scalars.replaceSubrange(lowerScalar..<upperScalar, with: inserted.unicodeScalars)
             // Every boundary is checked every few steps; the cheap checks after every edit.
             try check(buffer, against: model, seed: random.seed, step: step, everyBoundary: step % 10 == 0)
@@ -47,19 +47,19 @@ import Testing
         var line = 0
         for (index, start) in model.scalarStarts.enumerated() {
             while line + 1 < lineStarts.count && lineStarts[line + 1] <= start { line += 1 }
-            #expect(buffer.offset(fromUTF8: start, to: .utf32) == index, context)
-            #expect(buffer.offset(fromUTF8: start, to: .utf16) == utf16, context)
+            #expect(buffer.offset(fromUTF8: UTF8Offset(start), to: .utf32) == index, context)
+            #expect(buffer.offset(fromUTF8: UTF8Offset(start), to: .utf16) == utf16, context)
             let insideCRLF =
                 start > 0 && bytes[start - 1] == 0x0D && start < bytes.count && bytes[start] == 0x0A
             if insideCRLF {
                 #expect(throws: TextPositionError.self) { try buffer.utf8Offset(index, in: .utf32) }
             } else {
-                #expect(try buffer.utf8Offset(index, in: .utf32) == start, context)
-                #expect(try buffer.utf8Offset(utf16, in: .utf16) == start, context)
-                #expect(buffer.lineIndex(containingUTF8: start) == line, context)
-                let position = buffer.linePosition(ofUTF8: start, unit: .utf16)
+                #expect(try buffer.utf8Offset(index, in: .utf32).rawValue == start, context)
+                #expect(try buffer.utf8Offset(utf16, in: .utf16).rawValue == start, context)
+                #expect(buffer.lineIndex(containingUTF8: UTF8Offset(start)).rawValue == line, context)
+                let position = buffer.linePosition(ofUTF8: UTF8Offset(start), unit: .utf16)
                 #expect(position.line == line, context)
-                #expect(try buffer.utf8Offset(of: position, unit: .utf16) == start, context)
+                #expect(try buffer.utf8Offset(of: position, unit: .utf16).rawValue == start, context)
             }
             if index < model.scalars.count {
                 let scalar = model.scalars[index]

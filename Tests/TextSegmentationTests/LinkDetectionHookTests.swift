@@ -1,6 +1,7 @@
 import DocumentStorage
 import TestSupport
 import Testing
+import TextRope
 import TextSegmentation
 
 @Suite("LinkDetectionHook")
@@ -9,31 +10,31 @@ struct LinkDetectionHookTests {
     func links(of storage: TextStorage) -> [[String]] {
         let text = storage.string
         let utf8 = Array(text.utf8)
-        return storage.links(in: 0..<utf8.count).map {
-            [String(decoding: utf8[$0.range], as: UTF8.self), $0.link.target]
+        return storage.links(in: storage.text.utf8Range).map {
+            [String(decoding: utf8[$0.range.bytes], as: UTF8.self), $0.link.target]
         }
     }
 
     @Test func marksLinksWhenTheDocumentIsFirstProcessed() {
         let storage = TextStorage("see example.com and\nmore http://a.io/x.")
         storage.addHook(LinkDetectionHook())
-        storage.reprocess(0..<storage.text.utf8Count)
+        storage.reprocess(storage.text.utf8Range)
         #expect(
             links(of: storage) == [
                 ["example.com", "http://example.com"], ["http://a.io/x", "http://a.io/x"],
             ])
-        let unbreakable = storage.links(in: 0..<storage.text.utf8Count).allSatisfy { $0.link.isUnbreakable }
+        let unbreakable = storage.links(in: storage.text.utf8Range).allSatisfy { $0.link.isUnbreakable }
         #expect(unbreakable)
     }
 
     @Test func editsRedetectOnlyTheirParagraphAndKeepOtherIDs() throws {
         let storage = TextStorage("a www.one.com\nb www.two.com\n")
         storage.addHook(LinkDetectionHook())
-        storage.reprocess(0..<storage.text.utf8Count)
-        let before = storage.links(in: 0..<storage.text.utf8Count)
+        storage.reprocess(storage.text.utf8Range)
+        let before = storage.links(in: storage.text.utf8Range)
         // Turn `www.one.com` into `www.one.co` plus text: only line 1's link changes.
         try storage.replaceCharacters(in: 12..<13, with: " x")
-        let after = storage.links(in: 0..<storage.text.utf8Count)
+        let after = storage.links(in: storage.text.utf8Range)
         #expect(
             links(of: storage) == [
                 ["www.one.co", "http://www.one.co"], ["www.two.com", "http://www.two.com"],
@@ -45,7 +46,7 @@ struct LinkDetectionHookTests {
     @Test func breakingALinkRemovesIt() throws {
         let storage = TextStorage("go to http://example.com/path now")
         storage.addHook(LinkDetectionHook())
-        storage.reprocess(0..<storage.text.utf8Count)
+        storage.reprocess(storage.text.utf8Range)
         try storage.replaceCharacters(in: 10..<11, with: " ")
         // `http //example.com/path`: what is left is a protocol-relative link.
         #expect(links(of: storage) == [["//example.com/path", "http://example.com/path"]])
@@ -56,7 +57,7 @@ struct LinkDetectionHookTests {
     @Test func lineBreakingKeepsTheStoredLinksWhole() {
         let storage = TextStorage("intro\n日本 see https://example.com/a/b/c now\n")
         storage.addHook(LinkDetectionHook())
-        storage.reprocess(0..<storage.text.utf8Count)
+        storage.reprocess(storage.text.utf8Range)
         let paragraph = storage.paragraphRange(for: 7..<8)
         // "日本 see " is 9 columns and 7 UTF-16 units; the link is 25 units.
         #expect(LineBreaker().breaks(inParagraph: paragraph, of: storage, columns: 26) == [7, 33])

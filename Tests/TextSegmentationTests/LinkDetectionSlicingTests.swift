@@ -8,13 +8,13 @@ import TextSegmentation
 @Suite struct LinkDetectionSlicingTests {
     /// (range, target) of every link, comparable across storages.
     private func links(of storage: TextStorage) -> [String] {
-        storage.links(in: 0..<storage.text.utf8Count).map { "\($0.range) \($0.link.target)" }
+        storage.links(in: storage.text.utf8Range).map { "\($0.range) \($0.link.target)" }
     }
 
     private func settled(_ text: String) -> [String] {
         let fresh = TextStorage(text)
         fresh.addHook(LinkDetectionHook(sliceLength: .max))
-        fresh.reprocess(0..<fresh.text.utf8Count)
+        fresh.reprocess(fresh.text.utf8Range)
         return links(of: fresh)
     }
 
@@ -23,8 +23,8 @@ import TextSegmentation
         let storage = TextStorage(text)
         let hook = LinkDetectionHook(sliceLength: 512)
         storage.addHook(hook)
-        storage.reprocess(0..<storage.text.utf8Count)
-        let first = storage.links(in: 0..<storage.text.utf8Count)
+        storage.reprocess(storage.text.utf8Range)
+        let first = storage.links(in: storage.text.utf8Range)
         #expect(!first.isEmpty && first.allSatisfy { $0.range.upperBound <= 1024 })
         #expect(!hook.isSettled)
         var slices = 0
@@ -42,7 +42,7 @@ import TextSegmentation
         // The open detects the first three lines (through "go www.exa\n"); the rest is pending.
         let hook = LinkDetectionHook(sliceLength: 12)
         storage.addHook(hook)
-        storage.reprocess(0..<storage.text.utf8Count)
+        storage.reprocess(storage.text.utf8Range)
         #expect(hook.pendingRange?.lowerBound == 15)
         let newline = 14  // the line break in "www.exa\nmple.com"
         try storage.replaceCharacters(in: newline..<(newline + 1), with: "")
@@ -59,7 +59,7 @@ import TextSegmentation
         let storage = TextStorage(text)
         let hook = LinkDetectionHook(sliceLength: sliceLength)
         storage.addHook(hook)
-        storage.reprocess(0..<storage.text.utf8Count)
+        storage.reprocess(storage.text.utf8Range)
         for _ in 0..<300 {
             if Int.random(in: 0..<10, using: &random) == 0 { hook.detectNextSlice(in: storage) }
             let scalars = Array(text.unicodeScalars)

@@ -17,7 +17,7 @@ public func fuzzSpans(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let spans = SpanDetectionHook(rules: rules)
     storage.addHook(links)
     storage.addHook(spans)
-    storage.reprocess(0..<storage.text.utf8Count)
+    storage.reprocess(storage.text.utf8Range)
     while !input.isExhausted {
         if input.below(4) == 0 {
             settleSlice(storage, links: links, spans: spans)
@@ -37,15 +37,15 @@ public func fuzzSpans(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         _ = storage.takeAttributeChanges()
     }
     while !links.isSettled { settleSlice(storage, links: links, spans: spans) }
-    let found = storage.spans(in: 0..<storage.text.utf8Count)
+    let found = storage.spans(in: storage.text.utf8Range)
     check(found, in: storage)
     guard !spans.disabledRules.contains(true) else { return 0 }
     let fresh = TextStorage(storage.string)
     let freshSpans = SpanDetectionHook(rules: rules, budget: nil)
     fresh.addHook(LinkDetectionHook())
     fresh.addHook(freshSpans)
-    fresh.reprocess(0..<fresh.text.utf8Count)
-    let expected = fresh.spans(in: 0..<fresh.text.utf8Count)
+    fresh.reprocess(fresh.text.utf8Range)
+    let expected = fresh.spans(in: fresh.text.utf8Range)
     if found.map({ [$0.range.lowerBound, $0.range.upperBound] })
         != expected.map({ [$0.range.lowerBound, $0.range.upperBound] })
         || found.map(\.attribute.kind) != expected.map(\.attribute.kind)
@@ -69,13 +69,13 @@ func settleSlice(_ storage: TextStorage, links: LinkDetectionHook, spans: SpanDe
 func check(_ spans: [Span], in storage: TextStorage) {
     var end = 0
     let bytes = Array(storage.string.utf8)
-    for span in spans {
-        guard span.range.lowerBound >= end, span.range.upperBound <= bytes.count, !span.range.isEmpty else {
+    for span in spans.map({ $0.range.bytes }) {
+        guard span.lowerBound >= end, span.upperBound <= bytes.count, !span.isEmpty else {
             fatalError("spans overlap, are empty or leave the text")
         }
-        for bound in [span.range.lowerBound, span.range.upperBound] where bound < bytes.count {
+        for bound in [span.lowerBound, span.upperBound] where bound < bytes.count {
             if bytes[bound] & 0xC0 == 0x80 { fatalError("a span cuts a scalar") }
         }
-        end = span.range.upperBound
+        end = span.upperBound
     }
 }

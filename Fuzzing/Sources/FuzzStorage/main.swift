@@ -13,7 +13,7 @@ public func fuzzStorage(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let storage = TextStorage(String(String.UnicodeScalarView(model)))
     let links = LinkDetectionHook(sliceLength: 1 + input.below(64))
     storage.addHook(links)
-    storage.reprocess(0..<storage.text.utf8Count)
+    storage.reprocess(storage.text.utf8Range)
     while !input.isExhausted {
         let unit = input.pick([TextUnit.utf8, .utf16, .utf32])
         let count = storage.text.count(in: unit)
@@ -39,9 +39,9 @@ public func fuzzStorage(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     while links.detectNextSlice(in: storage) {}
     let fresh = TextStorage(storage.string)
     fresh.addHook(LinkDetectionHook(sliceLength: .max))
-    fresh.reprocess(0..<fresh.text.utf8Count)
+    fresh.reprocess(fresh.text.utf8Range)
     let describe = { (storage: TextStorage) in
-        storage.links(in: 0..<storage.text.utf8Count).map { "\($0.range)\($0.link.target)" }
+        storage.links(in: storage.text.utf8Range).map { "\($0.range)\($0.link.target)" }
     }
     if describe(storage) != describe(fresh) {
         fatalError(

@@ -10,7 +10,7 @@ struct WireRuns: WireEncodable {
     let styles: [StyleID]
 
     /// `runs` of the storage starting at UTF-8 offset `start`, measured by `measure`.
-    init(_ runs: [AttributeRun<StyleID>], from start: Int, measure: UnitMeasure) {
+    init(_ runs: [AttributeRun<StyleID>], from start: UTF8Offset, measure: UnitMeasure) {
         lengths = measure.lengths(of: runs.map(\.length), from: start)
         styles = runs.map(\.value)
     }

@@ -112,7 +112,7 @@ struct ViewportParams {
     let document: DocumentSession
     /// The view's id (`default` when none is given; a number is read as its decimal string).
     let viewId: String
-    let lines: Range<Int>
+    let lines: Range<LineIndex>
 
     init(_ params: Params, in server: Server) throws(ResponseError) {
         document = try params.document(at: "uri", in: server)

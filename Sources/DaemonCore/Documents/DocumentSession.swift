@@ -2,6 +2,7 @@ import DocumentStorage
 import GrammarEngine
 import Highlighting
 import RichText
+import TextRope
 import TextSegmentation
 
 /// One open document and everything the daemon keeps for it: its text storage with the
@@ -31,7 +32,7 @@ final class DocumentSession {
     /// The root scope of the grammar in use, or `text.plain`.
     let scopeName: String
     /// Visible line ranges by view id.
-    var viewports: [String: Range<Int>] = [:]
+    var viewports: [String: Range<LineIndex>] = [:]
     /// The client's layout subscription (`textStorage/layout` with `subscribe`), if any.
     var layoutSubscription: LayoutSubscription?
     /// When the oldest background change not pushed yet was made (uptime ns; nil: none):

@@ -5,7 +5,7 @@ import TextRope
 /// (the whole text without one).
 struct AttributesParams {
     let document: DocumentSession
-    let range: Range<Int>
+    let range: Range<UTF8Offset>
 
     init(_ params: Params, in server: Server) throws(ResponseError) {
         document = try params.document(at: "uri", in: server)
@@ -17,7 +17,7 @@ struct AttributesParams {
 struct LineBreaksParams {
     let document: DocumentSession
     /// Existing lines only: `startLine` is checked, the count clamped to the text.
-    let lines: Range<Int>
+    let lines: Range<LineIndex>
     let width: Int
     let tabWidth: Int
 
@@ -41,14 +41,14 @@ struct LineBreaksParams {
         }
         let available = document.storage.text.lineCount
         guard startLine < available else { throw .invalidParams("startLine: no such line") }
-        lines = startLine..<(startLine + min(lineCount, available - startLine))
+        lines = LineIndex(startLine)..<LineIndex(startLine + min(lineCount, available - startLine))
     }
 }
 
 /// `textStorage/language`: a document, and optionally the UTF-8 offset of a `position` in it.
 struct LanguageParams {
     let document: DocumentSession
-    let offset: Int?
+    let offset: UTF8Offset?
 
     init(_ params: Params, in server: Server) throws(ResponseError) {
         document = try params.document(at: "textDocument.uri", in: server)
@@ -66,8 +66,8 @@ extension Params {
     /// The UTF-8 range of `text` that the optional `range` member (`{offset, length}` in
     /// `unit`) names, or the whole text without one; -32602 naming `range` when it lies
     /// outside the text or inside a character.
-    func utf8Range(in text: TextBuffer, unit: TextUnit) throws(ResponseError) -> Range<Int> {
-        guard optional("range") != nil else { return 0..<text.utf8Count }
+    func utf8Range(in text: TextBuffer, unit: TextUnit) throws(ResponseError) -> Range<UTF8Offset> {
+        guard optional("range") != nil else { return text.utf8Range }
         return try UnitRange(self, at: "range").utf8Range(in: text, unit: unit, field: "range")
     }
 
@@ -75,7 +75,7 @@ extension Params {
     /// lies outside the text or inside a character.
     func utf8Offset(
         of position: LinePosition, in text: TextBuffer, unit: TextUnit, field: String
-    ) throws(ResponseError) -> Int {
+    ) throws(ResponseError) -> UTF8Offset {
         do throws(TextPositionError) {
             return try text.utf8Offset(of: position, unit: unit)
         } catch {

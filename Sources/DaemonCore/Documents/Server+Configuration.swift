@@ -48,7 +48,7 @@ extension Server {
             languageId: old.languageId, uri: old.uri, text: old.storage.string)
         let document = old.rebuilt(grammar: grammar, detectedLanguageId: detected, styles: styles)
         documents[old.uri] = document
-        let transaction = document.storage.reprocess(0..<document.storage.text.utf8Count)
+        let transaction = document.storage.reprocess(document.storage.text.utf8Range)
         push(document, transaction: transaction)
     }
 }

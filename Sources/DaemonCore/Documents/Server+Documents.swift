@@ -16,7 +16,7 @@ extension Server {
         document.detectedLanguageId = detected
         documents[params.uri] = document
         if !params.givenSpans.isEmpty {
-            document.storage.setSpans(params.givenSpans, replacingIn: 0..<document.storage.text.utf8Count)
+            document.storage.setSpans(params.givenSpans, replacingIn: document.storage.text.utf8Range)
         }
         // A block of 100,000 bad ranges gets a few lines, not 100,000 notifications.
         var shown = params.warnings.prefix(Self.maximumOpenWarnings)
@@ -28,7 +28,7 @@ extension Server {
             send(
                 .notification(method: "window/logMessage", params: ["type": 2, "message": .string(warning)]))
         }
-        let transaction = document.storage.reprocess(0..<document.storage.text.utf8Count)
+        let transaction = document.storage.reprocess(document.storage.text.utf8Range)
         push(document, transaction: transaction)
     }
 
@@ -76,7 +76,7 @@ extension Server {
 
     /// Records `lines` as what view `view` shows and highlights them first: up to
     /// `visibleLinesPerViewport` at once (pushed now), the rest ahead of every other line.
-    func prioritize(_ lines: Range<Int>, of document: DocumentSession, view: String) {
+    func prioritize(_ lines: Range<LineIndex>, of document: DocumentSession, view: String) {
         document.viewports[view] = lines
         scheduleBackgroundWork(of: document)
         guard let highlighter = document.highlighter else { return }

@@ -36,7 +36,7 @@ extension Server {
                     text.offset(fromUTF8: bounds.start + utf8, to: encoding)
                         - text.offset(fromUTF8: bounds.start, to: encoding))
             }
-            lines.append(["line": .integer(line), "breaks": .array(offsets)])
+            lines.append(["line": .integer(line.rawValue), "breaks": .array(offsets)])
         }
         return ["version": .integer(document.version), "lines": .array(lines)]
     }
@@ -44,7 +44,7 @@ extension Server {
     /// `textDocument/documentLink`: the link layer as LSP document links.
     func documentLinks(_ params: DocumentParams) -> [DocumentLink] {
         let text = params.document.storage.text
-        return params.document.storage.links(in: 0..<text.utf8Count).map { span in
+        return params.document.storage.links(in: text.utf8Range).map { span in
             DocumentLink(
                 range: LineRange(
                     start: text.linePosition(ofUTF8: span.range.lowerBound, unit: encoding),

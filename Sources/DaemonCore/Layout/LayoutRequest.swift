@@ -6,7 +6,7 @@ import TextRope
 /// the UTF-16 range of the lines to answer with (nil: all), and how to lay it out.
 struct LayoutParams {
     let document: DocumentSession
-    let shown: Range<Int>?
+    let shown: Range<UTF16Offset>?
     let request: LayoutRequest
 
     init(_ params: Params, in server: Server) throws(ResponseError) {
@@ -25,9 +25,7 @@ struct LayoutParams {
         }
         let range = try UnitRange(params, at: "range").utf8Range(
             in: text, unit: server.encoding, field: "range")
-        shown =
-            text.offset(
-                fromUTF8: range.lowerBound, to: .utf16)..<text.offset(fromUTF8: range.upperBound, to: .utf16)
+        shown = text.utf16Range(of: range)
     }
 }
 

@@ -93,20 +93,17 @@ extension Server {
     }
 
     /// The UTF-16 ranges of the links and spans line breaking keeps whole.
-    private func unbreakableSpans(of document: DocumentSession) -> [Range<Int>] {
+    private func unbreakableSpans(of document: DocumentSession) -> [Range<UTF16Offset>] {
         let text = document.storage.text
-        let all = 0..<text.utf8Count
+        let all = text.utf8Range
         let ranges =
             document.storage.links(in: all).filter(\.link.isUnbreakable).map(\.range)
             + document.storage.spans(in: all).filter(\.attribute.isUnbreakable).map(\.range)
-        return ranges.map {
-            text.offset(
-                fromUTF8: $0.lowerBound, to: .utf16)..<text.offset(fromUTF8: $0.upperBound, to: .utf16)
-        }
+        return ranges.map { text.utf16Range(of: $0) }
     }
 
     private func fragmentJSON(_ line: LineFragment, clusters: Bool, text: TextBuffer) -> JSONValue {
-        func range(_ range: Range<Int>) -> JSONValue {
+        func range(_ range: Range<UTF16Offset>) -> JSONValue {
             let lower = unit(range.lowerBound, text)
             return UnitRange(offset: lower, length: unit(range.upperBound, text) - lower).json
         }
@@ -132,8 +129,8 @@ extension Server {
     }
 
     /// A UTF-16 offset of the text in the negotiated unit.
-    private func unit(_ utf16: Int, _ text: TextBuffer) -> Int {
-        guard encoding != .utf16, let utf8 = try? text.utf8Offset(utf16, in: .utf16) else { return utf16 }
+    private func unit(_ utf16: UTF16Offset, _ text: TextBuffer) -> Int {
+        guard encoding != .utf16, let utf8 = try? text.utf8Offset(of: utf16) else { return utf16.rawValue }
         return text.offset(fromUTF8: utf8, to: encoding)
     }
 }

@@ -7,14 +7,14 @@ struct UnitMeasure {
     let unit: TextUnit
 
     /// An offset in the negotiated unit.
-    func offset(_ utf8: Int) -> Int { text.offset(fromUTF8: utf8, to: unit) }
+    func offset(_ utf8: UTF8Offset) -> Int { text.offset(fromUTF8: utf8, to: unit) }
 
     /// The lengths, in the negotiated unit, of consecutive UTF-8 stretches starting at `start`.
     ///
     /// Short stretches are measured by one pass over their bytes (cheaper than a rope seek per
     /// boundary); a long one (the unhighlighted rest of a large document just opened) by a seek
     /// to its end, so a 10 MB push does not copy and scan 10 MB.
-    func lengths(of utf8Lengths: [Int], from start: Int) -> [Int] {
+    func lengths(of utf8Lengths: [Int], from start: UTF8Offset) -> [Int] {
         guard unit != .utf8 else { return utf8Lengths }
         var result: [Int] = []
         result.reserveCapacity(utf8Lengths.count)
@@ -48,7 +48,7 @@ struct UnitMeasure {
     static let seekThreshold = 4096
 
     /// The lengths of consecutive stretches, counted over their bytes.
-    private func scannedLengths(of utf8Lengths: ArraySlice<Int>, bytes range: Range<Int>) -> [Int] {
+    private func scannedLengths(of utf8Lengths: ArraySlice<Int>, bytes range: Range<UTF8Offset>) -> [Int] {
         let bytes = Array(text.substring(range).utf8)
         var result: [Int] = []
         result.reserveCapacity(utf8Lengths.count)
@@ -67,7 +67,7 @@ struct UnitMeasure {
     }
 
     /// A UTF-8 range as `{offset, length}` in the negotiated unit.
-    func range(_ range: Range<Int>) -> (offset: Int, length: Int) {
+    func range(_ range: Range<UTF8Offset>) -> (offset: Int, length: Int) {
         let lower = offset(range.lowerBound)
         return (lower, offset(range.upperBound) - lower)
     }

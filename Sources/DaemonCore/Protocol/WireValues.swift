@@ -32,11 +32,11 @@ struct UnitRange: WireEncodable, Equatable {
     }
 
     /// A UTF-8 range of `text` measured in `unit`.
-    init(utf8 range: Range<Int>, of text: TextBuffer, unit: TextUnit) {
+    init(utf8 range: Range<UTF8Offset>, of text: TextBuffer, unit: TextUnit) {
         self.init(utf8: range, measure: UnitMeasure(text: text, unit: unit))
     }
 
-    init(utf8 range: Range<Int>, measure: UnitMeasure) {
+    init(utf8 range: Range<UTF8Offset>, measure: UnitMeasure) {
         (offset, length) = measure.range(range)
     }
 
@@ -44,7 +44,9 @@ struct UnitRange: WireEncodable, Equatable {
 
     /// The UTF-8 range of `text` this range names in `unit`; -32602 naming `field` when an end
     /// lies outside the text or inside a character.
-    func utf8Range(in text: TextBuffer, unit: TextUnit, field: String) throws(ResponseError) -> Range<Int> {
+    func utf8Range(in text: TextBuffer, unit: TextUnit, field: String) throws(ResponseError) -> Range<
+        UTF8Offset
+    > {
         do throws(TextPositionError) {
             let lower = try text.utf8Offset(offset, in: unit)
             return lower..<(length == 0 ? lower : try text.utf8Offset(offset + length, in: unit))

@@ -1,6 +1,9 @@
 /// What the LSP face remembers of one document between semantic token requests: the last
 /// result sent, the lines whose tokens may have changed since, and the refresh state.
 ///
+/// Lines here are LSP line numbers, as the encoded tokens count them (plain `Int`s: this is
+/// protocol state, like the tokens it describes).
+///
 /// The changed lines are kept as one hull in the current text's line numbers. Every line
 /// inserted or deleted since the snapshot lies inside it, so outside it old line `l` is new
 /// line `l` before the hull and `l + (new line count − old line count)` after it: that is

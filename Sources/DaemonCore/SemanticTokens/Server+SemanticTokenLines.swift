@@ -8,8 +8,8 @@ extension Server {
     /// document costs a copy and a scan, not a rope seek per line and run).
     func semanticTokens(lines: Range<Int>, of document: DocumentSession) -> [SemanticToken] {
         let text = document.storage.text
-        guard !lines.isEmpty, let first = try? text.lineBounds(lines.lowerBound),
-            let last = try? text.lineBounds(lines.upperBound - 1)
+        guard !lines.isEmpty, let first = try? text.lineBounds(LineIndex(lines.lowerBound)),
+            let last = try? text.lineBounds(LineIndex(lines.upperBound - 1))
         else { return [] }
         let range = first.start..<last.end
         let bytes = Array(text.substring(range).utf8)
@@ -62,7 +62,9 @@ extension Server {
         guard semanticTokenSettings.linkTokens else { return tokens }
         // Lines with links are redone one by one, where links cut the syntax tokens.
         let linkLines = Set(
-            document.storage.links(in: range).map { text.lineIndex(containingUTF8: $0.range.lowerBound) })
+            document.storage.links(in: range).map {
+                text.lineIndex(containingUTF8: $0.range.lowerBound).rawValue
+            })
         guard !linkLines.isEmpty else { return tokens }
         var result: [SemanticToken] = []
         var position = 0
@@ -81,7 +83,9 @@ extension Server {
     /// link tokens on, link spans cut the syntax tokens they cover.
     func semanticTokens(onLine line: Int, of document: DocumentSession) -> [SemanticToken] {
         let text = document.storage.text
-        guard let bounds = try? text.lineBounds(line), bounds.contentEnd > bounds.start else { return [] }
+        guard let bounds = try? text.lineBounds(LineIndex(line)), bounds.contentEnd > bounds.start else {
+            return []
+        }
         let measure = UnitMeasure(text: text, unit: encoding)
         let runs = document.storage.syntaxRuns(in: bounds.start..<bounds.contentEnd)
         // Columns from one pass over the line's bytes, not a rope seek per run.
@@ -154,8 +158,9 @@ extension Server {
         let text = document.storage.text
         if let edited = transaction.context.editedRange {
             tracker.recordEdit(
-                start: text.lineIndex(containingUTF8: edited.lowerBound),
-                newEnd: text.lineIndex(containingUTF8: edited.upperBound), newLineCount: text.lineCount)
+                start: text.lineIndex(containingUTF8: edited.lowerBound).rawValue,
+                newEnd: text.lineIndex(containingUTF8: edited.upperBound).rawValue,
+                newLineCount: text.lineCount)
         }
         recordTokenChanges(document, delta: transaction.delta, background: false)
     }
@@ -167,9 +172,10 @@ extension Server {
         let text = document.storage.text
         for change in delta.changes {
             let lines =
-                text.lineIndex(
-                    containingUTF8: change.range.lowerBound)..<(text.lineIndex(
-                    containingUTF8: change.range.upperBound) + 1)
+                text.lineIndex(containingUTF8: change.range.lowerBound)
+                .rawValue..<(text.lineIndex(
+                    containingUTF8: change.range.upperBound
+                ).rawValue + 1)
             tracker.recordChange(lines)
             if background, tracker.hasBeenFetched {
                 tracker.changedSinceFetch = true

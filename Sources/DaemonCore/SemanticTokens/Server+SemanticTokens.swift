@@ -65,7 +65,7 @@ extension Server {
         let lower = min(start.line, lineCount)
         let lines = lower..<max(lower, min(max(end.line, start.line), lineCount - 1) + 1)
         let tracker = tokenTracker(for: document)
-        prioritize(lines, of: document, view: Self.semanticTokensRangeView)
+        prioritize(Range(numbers: lines), of: document, view: Self.semanticTokensRangeView)
         tracker.markAsked()
         tracker.requestedLines = lines
         var encoder = SemanticTokenEncoder()

@@ -8,7 +8,7 @@ extension Server {
     /// spans and links as FormattableContent ranges, in document order, UTF-16 indices.
     func export(_ params: ExportParams) -> JSONValue {
         let storage = params.document.storage
-        let whole = 0..<storage.text.utf8Count
+        let whole = storage.text.utf8Range
         let spans = storage.spans(in: whole)
         // Detected links a span already covers (a given `link` range) are not repeated. Both
         // lists are in document order and each disjoint, so one walk finds them.
@@ -19,7 +19,7 @@ extension Server {
             }
             return !(spanIndex < spans.count && spans[spanIndex].range.overlaps(link.range))
         }
-        var ranges: [(Int, FormattableRange)] = links.map { link in
+        var ranges: [(UTF8Offset, FormattableRange)] = links.map { link in
             (
                 link.range.lowerBound,
                 FormattableRange(
@@ -67,14 +67,11 @@ extension Server {
     static func givenSpans(_ content: FormattableContent, path: String, warnings: inout [String]) -> [Span] {
         let text = TextBuffer(content.text)
         // Each range in UTF-8, or why it cannot be a span; then, in order, the ones that fit.
-        let converted = content.ranges.map { range -> Result<Range<Int>, TextPositionError>? in
+        let converted = content.ranges.map { range -> Result<Range<UTF8Offset>, TextPositionError>? in
             guard !range.indices.isEmpty else { return nil }
             do throws(TextPositionError) {
                 // The storage refuses offsets between `\r` and `\n`, so a span may not end there.
-                return .success(
-                    try text.utf8Offset(
-                        range.indices.lowerBound, in: .utf16)..<text.utf8Offset(
-                            range.indices.upperBound, in: .utf16))
+                return .success(try text.utf8Range(of: Range(units: range.indices)))
             } catch {
                 return .failure(error)
             }
@@ -82,12 +79,12 @@ extension Server {
         var covered = CoveredPositions(
             boundaries: converted.flatMap { result -> [Int] in
                 guard case .success(let range)? = result else { return [] }
-                return [range.lowerBound, range.upperBound]
+                return [range.lowerBound.rawValue, range.upperBound.rawValue]
             })
         var spans: [Span] = []
         for (index, (range, result)) in zip(content.ranges, converted).enumerated() {
             let name = "\(path).ranges[\(index)] (\(range.type))"
-            let utf8: Range<Int>
+            let utf8: Range<UTF8Offset>
             switch result {
             case nil:
                 warnings.append("\(name): empty ranges cannot be spans; skipped")
@@ -98,11 +95,11 @@ extension Server {
             case .success(let range)?:
                 utf8 = range
             }
-            guard !covered.overlaps(utf8) else {
+            guard !covered.overlaps(utf8.bytes) else {
                 warnings.append("\(name): overlaps an earlier range (spans never overlap); skipped")
                 continue
             }
-            covered.cover(utf8)
+            covered.cover(utf8.bytes)
             var data: [String: SpanValue] = [:]
             for (key, value) in range.fields where key != "atomic" && key != "unbreakable" {
                 guard let scalar = SpanValue(json: value) else {
@@ -120,8 +117,7 @@ extension Server {
     }
 
     /// A UTF-8 range as UTF-16 indices, as FormattableContent counts.
-    private static func utf16(_ range: Range<Int>, of text: TextBuffer) -> Range<Int> {
-        text.offset(
-            fromUTF8: range.lowerBound, to: .utf16)..<text.offset(fromUTF8: range.upperBound, to: .utf16)
+    private static func utf16(_ range: Range<UTF8Offset>, of text: TextBuffer) -> Range<Int> {
+        text.utf16Range(of: range).units
     }
 }

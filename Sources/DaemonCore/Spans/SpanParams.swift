@@ -6,7 +6,7 @@ import TextRope
 /// `textStorage/adjustSelection`: a selection (UTF-8) and the direction it was moving in.
 struct AdjustSelectionParams {
     let document: DocumentSession
-    let selection: Range<Int>
+    let selection: Range<UTF8Offset>
     let direction: SelectionDirection
 
     init(_ params: Params, in server: Server) throws(ResponseError) {
@@ -31,7 +31,7 @@ struct ConvertParams {
     }
 
     let document: DocumentSession
-    let range: Range<Int>
+    let range: Range<UTF8Offset>
     let target: Target
 
     init(_ params: Params, in server: Server) throws(ResponseError) {
@@ -57,7 +57,7 @@ struct ConvertParams {
         let text = try display.string("text")
         let buffer = TextBuffer(text)
         var attachments: [DisplayAttachment] = []
-        var end = 0
+        var end: UTF8Offset = 0
         for (index, value) in try display.array("attachments").enumerated() {
             let attachment = Params(value)
             do throws(ResponseError) {

@@ -1,3 +1,5 @@
+import TextRope
+
 /// What the link layer stores over the text of a detected link.
 public struct LinkAttribute: Hashable, Sendable {
     /// Distinguishes adjacent links with the same target; unique within a storage.
@@ -18,12 +20,12 @@ public struct LinkAttribute: Hashable, Sendable {
 /// A link and where it lies (UTF-8 offsets of the storage's text).
 public struct LinkSpan: Hashable, Sendable {
     /// The linked text.
-    public var range: Range<Int>
+    public var range: Range<UTF8Offset>
     /// The link.
     public var link: LinkAttribute
 
     /// Creates a link span.
-    public init(range: Range<Int>, link: LinkAttribute) {
+    public init(range: Range<UTF8Offset>, link: LinkAttribute) {
         self.range = range
         self.link = link
     }

@@ -1,3 +1,5 @@
+import TextRope
+
 /// What a span layer stores over the text of one span: a mention, a shortcode shown as an
 /// attachment, a hashtag, or any kind a client defines.
 ///
@@ -41,12 +43,12 @@ public struct SpanAttribute: Hashable, Sendable {
 /// A span and where it lies (UTF-8 offsets of the storage's text).
 public struct Span: Hashable, Sendable {
     /// The spanned text.
-    public var range: Range<Int>
+    public var range: Range<UTF8Offset>
     /// The span.
     public var attribute: SpanAttribute
 
     /// Creates a span.
-    public init(range: Range<Int>, attribute: SpanAttribute) {
+    public init(range: Range<UTF8Offset>, attribute: SpanAttribute) {
         self.range = range
         self.attribute = attribute
     }

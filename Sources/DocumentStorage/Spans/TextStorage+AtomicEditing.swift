@@ -14,7 +14,7 @@ extension TextStorage {
             guard edit.location >= 0, edit.length >= 0, !overflow else {
                 throw .invalidRange(location: edit.location, length: edit.length)
             }
-            let range: Range<Int>
+            let range: Range<UTF8Offset>
             do throws(TextPositionError) {
                 let lower = try text.utf8Offset(edit.location, in: unit)
                 range = lower..<(edit.length == 0 ? lower : try text.utf8Offset(end, in: unit))
@@ -47,7 +47,7 @@ extension TextStorage {
     /// of one grows to cover it whole; an empty range strictly inside one moves to its end.
     ///
     /// Spans never overlap, so the spans `range` overlaps are all a widening can reach.
-    public func rangeExpandedOverAtomicSpans(_ range: Range<Int>) -> Range<Int> {
+    public func rangeExpandedOverAtomicSpans(_ range: Range<UTF8Offset>) -> Range<UTF8Offset> {
         var lower = range.lowerBound
         var upper = range.upperBound
         for span in wholeSpans(overlapping: range) where span.attribute.isAtomic {
@@ -67,10 +67,10 @@ extension TextStorage {
     /// A selection (UTF-8) moved or widened so that neither end lies strictly inside an atomic
     /// span: a caret goes to the span's end or start as it moved `direction`; a range grows to
     /// cover the spans its ends cut.
-    public func selectionAdjustedForAtomicSpans(_ selection: Range<Int>, direction: SelectionDirection)
-        -> Range<Int>
+    public func selectionAdjustedForAtomicSpans(_ selection: Range<UTF8Offset>, direction: SelectionDirection)
+        -> Range<UTF8Offset>
     {
-        func inside(_ offset: Int) -> Range<Int>? {
+        func inside(_ offset: UTF8Offset) -> Range<UTF8Offset>? {
             wholeSpans(overlapping: offset..<offset).first {
                 $0.attribute.isAtomic && $0.range.lowerBound < offset && offset < $0.range.upperBound
             }?.range

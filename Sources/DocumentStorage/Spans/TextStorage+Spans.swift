@@ -1,3 +1,5 @@
+import TextRope
+
 extension TextStorage {
     /// Replaces every span inside `range` with `spans` (which must lie inside it and not
     /// overlap; a span overlapping an earlier one is dropped).
@@ -5,7 +7,8 @@ extension TextStorage {
     /// A span with id 0 gets an id: the id of the same span (kind, data, flags) at the same
     /// place if there was one, so unchanged spans stay unchanged in deltas, else a new one. Its
     /// recorded `length` becomes its length here.
-    public func setSpans(_ spans: [Span], replacingIn range: Range<Int>) {
+    public func setSpans(_ spans: [Span], replacingIn range: Range<UTF8Offset>) {
+        let range = range.bytes
         guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= text.utf8Count else { return }
         let oldRuns = spanLayer.runs(in: range)
         let oldSpans = Self.spans(of: oldRuns, at: range.lowerBound)
@@ -16,15 +19,17 @@ extension TextStorage {
         // the spans of the range (a line of 20,000 mentions took seconds per keystroke).
         var oldIndex = 0
         for span in spans.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
-            let lower = max(span.range.lowerBound, position)
-            let upper = min(span.range.upperBound, range.upperBound)
-            guard lower == span.range.lowerBound, lower < upper else { continue }
+            let lower = max(span.range.lowerBound.rawValue, position)
+            let upper = min(span.range.upperBound.rawValue, range.upperBound)
+            guard lower == span.range.lowerBound.rawValue, lower < upper else { continue }
             var attribute = span.attribute
             attribute.length = upper - lower
             if attribute.id == 0 {
-                while oldIndex < oldSpans.count, oldSpans[oldIndex].range.lowerBound < lower { oldIndex += 1 }
+                while oldIndex < oldSpans.count, oldSpans[oldIndex].range.lowerBound.rawValue < lower {
+                    oldIndex += 1
+                }
                 var previous: SpanAttribute?
-                if oldIndex < oldSpans.count, oldSpans[oldIndex].range == lower..<upper {
+                if oldIndex < oldSpans.count, oldSpans[oldIndex].range == Range(bytes: lower..<upper) {
                     var old = oldSpans[oldIndex].attribute
                     old.id = 0
                     if old == attribute { previous = oldSpans[oldIndex].attribute }
@@ -38,7 +43,7 @@ extension TextStorage {
         runs.appendMerging(AttributeRun(length: range.upperBound - position, value: nil))
         journal?.append(.spans(offset: range.lowerBound, old: oldRuns))
         if let changed = Self.changedRange(old: oldRuns, new: runs, at: range.lowerBound) {
-            dirtyRanges.append(changed)
+            dirtyRanges.append(Range(bytes: changed))
             spanLayer.set(runs, at: range.lowerBound)
         }
     }
@@ -59,7 +64,7 @@ extension TextStorage {
         }
         guard runs.contains(where: { $0.value != nil }) else { return }
         spanLayer.set(runs, at: 0)
-        dirtyRanges.append(0..<length)
+        dirtyRanges.append(text.utf8Range)
     }
 
     /// A fresh span id.
@@ -69,13 +74,14 @@ extension TextStorage {
     }
 
     /// The spans overlapping a UTF-8 range, clipped to it.
-    public func spans(in range: Range<Int>) -> [Span] {
-        Self.spans(of: spanLayer.runs(in: range), at: range.lowerBound)
+    public func spans(in range: Range<UTF8Offset>) -> [Span] {
+        Self.spans(of: spanLayer.runs(in: range.bytes), at: range.lowerBound.rawValue)
     }
 
     /// The spans overlapping a UTF-8 range, whole (not clipped): what editing and selection
     /// need to see where a span really starts and ends.
-    public func wholeSpans(overlapping range: Range<Int>) -> [Span] {
+    public func wholeSpans(overlapping range: Range<UTF8Offset>) -> [Span] {
+        let range = range.bytes
         let length = text.utf8Count
         let lower = max(0, min(range.lowerBound, length))
         let upper = max(lower, min(range.upperBound, length))
@@ -85,8 +91,8 @@ extension TextStorage {
         let last = upper > 0 ? spanLayer.runs(in: (upper - 1)..<upper).first?.value : nil
         let from = max(0, lower - (first?.length ?? 0))
         let to = min(length, upper + (last?.length ?? 0))
-        return spans(in: from..<to).filter {
-            $0.range.overlaps(lower..<upper) || (lower == upper && $0.range.contains(lower))
+        return spans(in: Range(bytes: from..<to)).filter {
+            $0.range.bytes.overlaps(lower..<upper) || (lower == upper && $0.range.bytes.contains(lower))
         }
     }
 
@@ -96,7 +102,8 @@ extension TextStorage {
         var position = offset
         for run in runs {
             if let attribute = run.value {
-                result.append(Span(range: position..<(position + run.length), attribute: attribute))
+                result.append(
+                    Span(range: Range(bytes: position..<(position + run.length)), attribute: attribute))
             }
             position += run.length
         }

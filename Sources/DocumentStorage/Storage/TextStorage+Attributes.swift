@@ -5,14 +5,15 @@ extension TextStorage {
     ///
     /// Only the part whose values really change is reported in the next delta.
     /// - Complexity: O(log n + runs touched).
-    public func setSyntaxRuns(_ runs: [AttributeRun<StyleID>], at offset: Int) {
+    public func setSyntaxRuns(_ runs: [AttributeRun<StyleID>], at offset: UTF8Offset) {
+        let offset = offset.rawValue
         let total = runs.reduce(0) { $0 + $1.length }
         guard total > 0, offset >= 0, offset + total <= text.utf8Count else { return }
         let range = offset..<(offset + total)
         let old = syntaxLayer.runs(in: range)
         journal?.append(.syntax(offset: offset, old: old))
         if let changed = Self.changedRange(old: old, new: runs, at: offset) {
-            dirtyRanges.append(changed)
+            dirtyRanges.append(Range(bytes: changed))
             syntaxLayer.set(runs, at: offset)
         }
     }
@@ -21,19 +22,22 @@ extension TextStorage {
     ///
     /// A link with id 0 gets an id: the id of the same link at the same place if there was
     /// one, so unchanged links stay unchanged, else a new one.
-    public func setLinks(_ links: [LinkSpan], replacingIn range: Range<Int>) {
+    public func setLinks(_ links: [LinkSpan], replacingIn range: Range<UTF8Offset>) {
+        let range = range.bytes
         guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= text.utf8Count else { return }
         let oldRuns = linkLayer.runs(in: range)
         let oldSpans = Self.spans(of: oldRuns, at: range.lowerBound)
         var runs: [AttributeRun<LinkAttribute?>] = []
         var position = range.lowerBound
         for span in links.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
-            let lower = max(span.range.lowerBound, position)
-            let upper = min(span.range.upperBound, range.upperBound)
+            let lower = max(span.range.lowerBound.rawValue, position)
+            let upper = min(span.range.upperBound.rawValue, range.upperBound)
             guard lower < upper else { continue }
             var link = span.link
             if link.id == 0 {
-                let previous = oldSpans.first { $0.range == lower..<upper && $0.link.target == link.target }
+                let previous = oldSpans.first {
+                    $0.range == Range(bytes: lower..<upper) && $0.link.target == link.target
+                }
                 link.id = previous?.link.id ?? makeLinkID()
             }
             runs.appendMerging(AttributeRun(length: lower - position, value: nil))
@@ -43,7 +47,7 @@ extension TextStorage {
         runs.appendMerging(AttributeRun(length: range.upperBound - position, value: nil))
         journal?.append(.links(offset: range.lowerBound, old: oldRuns))
         if let changed = Self.changedRange(old: oldRuns, new: runs, at: range.lowerBound) {
-            dirtyRanges.append(changed)
+            dirtyRanges.append(Range(bytes: changed))
             linkLayer.set(runs, at: range.lowerBound)
         }
     }
@@ -55,13 +59,13 @@ extension TextStorage {
     }
 
     /// The syntax runs over a UTF-8 range.
-    public func syntaxRuns(in range: Range<Int>) -> [AttributeRun<StyleID>] {
-        syntaxLayer.runs(in: range)
+    public func syntaxRuns(in range: Range<UTF8Offset>) -> [AttributeRun<StyleID>] {
+        syntaxLayer.runs(in: range.bytes)
     }
 
     /// The links overlapping a UTF-8 range, clipped to it.
-    public func links(in range: Range<Int>) -> [LinkSpan] {
-        Self.spans(of: linkLayer.runs(in: range), at: range.lowerBound)
+    public func links(in range: Range<UTF8Offset>) -> [LinkSpan] {
+        Self.spans(of: linkLayer.runs(in: range.bytes), at: range.lowerBound.rawValue)
     }
 
     /// The links described by link-layer runs starting at `offset`.
@@ -70,7 +74,7 @@ extension TextStorage {
         var position = offset
         for run in runs {
             if let link = run.value {
-                result.append(LinkSpan(range: position..<(position + run.length), link: link))
+                result.append(LinkSpan(range: Range(bytes: position..<(position + run.length)), link: link))
             }
             position += run.length
         }

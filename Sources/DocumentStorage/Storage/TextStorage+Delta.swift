@@ -1,3 +1,5 @@
+import TextRope
+
 extension TextStorage {
     /// The attribute changes not reported yet (from writes outside a transaction, such as a
     /// background re-highlight slice), or nil if there are none.
@@ -7,12 +9,12 @@ extension TextStorage {
     }
 
     /// Builds the delta over the dirty ranges (and the `edited` regions), and clears them.
-    func takeDelta(covering edited: [Range<Int>]) -> AttributeDelta {
+    func takeDelta(covering edited: [Range<UTF8Offset>]) -> AttributeDelta {
         var ranges = dirtyRanges
         dirtyRanges.removeAll(keepingCapacity: true)
         ranges += edited
         ranges.sort { $0.lowerBound < $1.lowerBound }
-        var merged: [Range<Int>] = []
+        var merged: [Range<UTF8Offset>] = []
         for range in ranges {
             if let last = merged.last, range.lowerBound <= last.upperBound {
                 merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
@@ -22,7 +24,7 @@ extension TextStorage {
         }
         let changes = merged.map { range in
             AttributeChange(
-                range: range, syntaxRuns: syntaxLayer.runs(in: range), links: links(in: range),
+                range: range, syntaxRuns: syntaxLayer.runs(in: range.bytes), links: links(in: range),
                 spans: spans(in: range))
         }
         return AttributeDelta(changes: changes)

@@ -26,9 +26,9 @@ extension TextStorage {
         throws(StorageError) -> EditingTransaction?
     {
         guard !isProcessingEditing else { throw .editDuringProcessing }
-        let lower: Int
-        let upper: Int
-        do {
+        let lower: UTF8Offset
+        let upper: UTF8Offset
+        do throws(TextPositionError) {
             lower = try text.utf8Offset(range.lowerBound, in: unit)
             upper = range.isEmpty ? lower : try text.utf8Offset(range.upperBound, in: unit)
         } catch {
@@ -37,6 +37,15 @@ extension TextStorage {
         beginEditing()
         applyValidatedEdit(lower..<upper, with: string)
         return try endEditing()
+    }
+
+    /// Replaces a UTF-8 range with `string`, validated as `replaceCharacters(in:unit:with:)`
+    /// validates it.
+    @discardableResult
+    public func replaceCharacters(in range: Range<UTF8Offset>, with string: String) throws(StorageError)
+        -> EditingTransaction?
+    {
+        try replaceCharacters(in: range.bytes, unit: .utf8, with: string)
     }
 
     /// Applies several NSRange-style edits (`location`, `length` in `unit`, each against the
@@ -68,9 +77,9 @@ extension TextStorage {
         -> EditingTransaction?
     {
         try applyEdits(edits) { edit, text throws(StorageError) in
-            guard let range = edit.range else { return 0..<text.utf8Count }
-            let lower: Int
-            let upper: Int
+            guard let range = edit.range else { return text.utf8Range }
+            let lower: UTF8Offset
+            let upper: UTF8Offset
             do throws(TextPositionError) {
                 lower = try text.utf8Offset(of: range.start, unit: unit)
                 upper = try text.utf8Offset(of: range.end, unit: unit)
@@ -84,7 +93,7 @@ extension TextStorage {
 
     /// Applies edits whose UTF-8 ranges `resolve` finds against the current text, atomically.
     func applyEdits<Edit: ReplacementEdit>(
-        _ edits: [Edit], resolve: (Edit, TextBuffer) throws(StorageError) -> Range<Int>
+        _ edits: [Edit], resolve: (Edit, TextBuffer) throws(StorageError) -> Range<UTF8Offset>
     ) throws(StorageError) -> EditingTransaction? {
         guard !isProcessingEditing else { throw .editDuringProcessing }
         // Undo records rather than a snapshot: a snapshot would share the ropes' nodes and
@@ -112,39 +121,40 @@ extension TextStorage {
     }
 
     /// What it takes to undo replacing `range` with `insertedLength` bytes.
-    private func undoRecord(for range: Range<Int>, insertedLength: Int) -> EditUndoRecord {
+    private func undoRecord(for range: Range<UTF8Offset>, insertedLength: Int) -> EditUndoRecord {
         EditUndoRecord(
             insertedRange: range.lowerBound..<(range.lowerBound + insertedLength),
             deletedText: text.substring(range),
-            deletedSyntax: syntaxLayer.runs(in: range),
-            deletedLinks: linkLayer.runs(in: range),
-            deletedSpans: spanLayer.runs(in: range)
+            deletedSyntax: syntaxLayer.runs(in: range.bytes),
+            deletedLinks: linkLayer.runs(in: range.bytes),
+            deletedSpans: spanLayer.runs(in: range.bytes)
         )
     }
 
     private func revert(_ record: EditUndoRecord) {
         text.replace(record.insertedRange, with: record.deletedText)
         let restoredLength = record.deletedText.utf8.count
-        syntaxLayer.replace(record.insertedRange, insertedLength: restoredLength)
-        linkLayer.replace(record.insertedRange, insertedLength: restoredLength)
-        spanLayer.replace(record.insertedRange, insertedLength: restoredLength)
-        syntaxLayer.set(record.deletedSyntax, at: record.insertedRange.lowerBound)
-        linkLayer.set(record.deletedLinks, at: record.insertedRange.lowerBound)
-        spanLayer.set(record.deletedSpans, at: record.insertedRange.lowerBound)
+        let inserted = record.insertedRange.bytes
+        syntaxLayer.replace(inserted, insertedLength: restoredLength)
+        linkLayer.replace(inserted, insertedLength: restoredLength)
+        spanLayer.replace(inserted, insertedLength: restoredLength)
+        syntaxLayer.set(record.deletedSyntax, at: inserted.lowerBound)
+        linkLayer.set(record.deletedLinks, at: inserted.lowerBound)
+        spanLayer.set(record.deletedSpans, at: inserted.lowerBound)
     }
 
     /// Applies one edit already validated, recording it in the pending change set and
     /// mapping the dirty ranges through it.
-    func applyValidatedEdit(_ range: Range<Int>, with string: String) {
+    func applyValidatedEdit(_ range: Range<UTF8Offset>, with string: String) {
         let insertedLength = string.utf8.count
         if pending == nil {
             pending = PendingEdits(changes: ChangeSet(), editCount: 0, lengthsBefore: text.summary)
         }
         let linesBefore = text.lineCount
         text.replace(range, with: string)
-        syntaxLayer.replace(range, insertedLength: insertedLength)
-        linkLayer.replace(range, insertedLength: insertedLength)
-        spanLayer.replace(range, insertedLength: insertedLength)
+        syntaxLayer.replace(range.bytes, insertedLength: insertedLength)
+        linkLayer.replace(range.bytes, insertedLength: insertedLength)
+        spanLayer.replace(range.bytes, insertedLength: insertedLength)
         let replacement = ChangeSet.Replacement(
             range: range, insertedLength: insertedLength, lineCountChange: text.lineCount - linesBefore)
         pending?.changes.append(replacement)
@@ -208,7 +218,7 @@ public struct TextEdit: Hashable, Sendable {
 
 /// The state an applied edit destroyed, kept until its batch is known to be valid.
 struct EditUndoRecord {
-    var insertedRange: Range<Int>
+    var insertedRange: Range<UTF8Offset>
     var deletedText: String
     var deletedSyntax: [AttributeRun<StyleID>]
     var deletedLinks: [AttributeRun<LinkAttribute?>]

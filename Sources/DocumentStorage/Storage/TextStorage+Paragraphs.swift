@@ -4,7 +4,7 @@ extension TextStorage {
     /// The whole lines holding `range`, terminators included: `NSString.paragraphRange(for:)`
     /// with `\n`, `\r\n` and `\r` as terminators. An empty range gives its line.
     /// - Complexity: O(log n + length of the lines).
-    public func paragraphRange(for range: Range<Int>) -> Range<Int> {
+    public func paragraphRange(for range: Range<UTF8Offset>) -> Range<UTF8Offset> {
         let start = text.startOfLine(containingUTF8: range.lowerBound)
         let last = range.isEmpty ? range.lowerBound : range.upperBound - 1
         let end = text.endOfLine(containingUTF8: last)
@@ -17,9 +17,9 @@ extension TextStorage {
     /// the region touches and, when it ends in a line break, the line after (that line now
     /// starts elsewhere, so `x\nexample.com` gains a link there); merged where they overlap or
     /// touch, in order. What a hook that works line by line must redo.
-    public func editedParagraphs(_ context: EditingContext) -> [Range<Int>] {
-        let length = text.utf8Count
-        var result: [Range<Int>] = []
+    public func editedParagraphs(_ context: EditingContext) -> [Range<UTF8Offset>] {
+        let length = text.utf8End
+        var result: [Range<UTF8Offset>] = []
         for region in context.changes.regions {
             let lower = min(region.range.lowerBound, length)
             let upper = min(max(region.range.upperBound, lower), length)

@@ -50,8 +50,8 @@ extension TextStorage {
     /// Runs the hooks over `range` as if it had been edited, without changing the text: for a
     /// document's first highlight, or after a theme or grammar change.
     @discardableResult
-    public func reprocess(_ range: Range<Int>) -> EditingTransaction {
-        let clamped = max(0, range.lowerBound)..<min(text.utf8Count, max(range.lowerBound, range.upperBound))
+    public func reprocess(_ range: Range<UTF8Offset>) -> EditingTransaction {
+        let clamped = max(0, range.lowerBound)..<min(text.utf8End, max(range.lowerBound, range.upperBound))
         let summary = text.summary
         // As a replacement of the range by itself: every consumer redoes it, nothing moves.
         let identity = ChangeSet([

@@ -24,7 +24,7 @@ public final class TextStorage {
     /// The transaction being accumulated, if any edit happened since it began.
     var pending: PendingEdits?
     /// Post-edit ranges whose attributes changed and have not been reported yet.
-    var dirtyRanges: [Range<Int>] = []
+    var dirtyRanges: [Range<UTF8Offset>] = []
     /// Attribute writes of the hook now running, for rollback if it throws.
     var journal: [AttributeJournalEntry]?
     /// Whether hooks are running (the text is then read-only).

@@ -1,3 +1,5 @@
+import TextRope
+
 /// The attribute changes of one transaction (or one background update).
 ///
 /// Each change replaces the syntax runs, the links and the spans over its range, in post-edit UTF-8
@@ -17,7 +19,7 @@ public struct AttributeDelta: Hashable, Sendable {
 /// The attributes over one range after a transaction.
 public struct AttributeChange: Hashable, Sendable {
     /// Post-edit UTF-8 range whose attributes this change replaces.
-    public var range: Range<Int>
+    public var range: Range<UTF8Offset>
     /// The syntax runs covering exactly `range`.
     public var syntaxRuns: [AttributeRun<StyleID>]
     /// The links inside `range` (a link overlapping its ends is clipped to it).
@@ -27,7 +29,7 @@ public struct AttributeChange: Hashable, Sendable {
 
     /// Creates a change.
     public init(
-        range: Range<Int>, syntaxRuns: [AttributeRun<StyleID>], links: [LinkSpan], spans: [Span] = []
+        range: Range<UTF8Offset>, syntaxRuns: [AttributeRun<StyleID>], links: [LinkSpan], spans: [Span] = []
     ) {
         self.range = range
         self.syntaxRuns = syntaxRuns

@@ -8,16 +8,18 @@ public struct EditingContext: Hashable, Sendable {
     public var changes: ChangeSet
     /// The hull of `changes.regions` in post-edit UTF-8 offsets (empty at the place of a pure
     /// deletion), or nil when only attributes changed.
-    public var editedRange: Range<Int>?
+    public var editedRange: Range<UTF8Offset>?
     /// The paragraphs holding `editedRange` (`NSString.paragraphRange(for:)` semantics): whole
     /// lines including their terminators.
-    public var paragraphRange: Range<Int>
+    public var paragraphRange: Range<UTF8Offset>
     /// Post-edit length minus pre-edit length, in UTF-8 bytes.
     public var changeInLength: Int
 
     /// Creates a context.
-    public init(changes: ChangeSet, editedRange: Range<Int>?, paragraphRange: Range<Int>, changeInLength: Int)
-    {
+    public init(
+        changes: ChangeSet, editedRange: Range<UTF8Offset>?, paragraphRange: Range<UTF8Offset>,
+        changeInLength: Int
+    ) {
         self.changes = changes
         self.editedRange = editedRange
         self.paragraphRange = paragraphRange

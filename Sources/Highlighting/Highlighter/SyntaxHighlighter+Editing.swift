@@ -34,8 +34,8 @@ extension SyntaxHighlighter {
         let total = text.lineCount
         var spans: [(lines: ClosedRange<Int>, lineCountChange: Int)] = []
         for region in changes.regions {
-            let first = text.lineIndex(containingUTF8: region.range.lowerBound)
-            let last = max(first, text.lineIndex(containingUTF8: region.range.upperBound))
+            let first = text.lineIndex(containingUTF8: region.range.lowerBound).rawValue
+            let last = max(first, text.lineIndex(containingUTF8: region.range.upperBound).rawValue)
             if let previous = spans.last, first <= previous.lines.upperBound {
                 spans[spans.count - 1] = (
                     previous.lines.lowerBound...max(last, previous.lines.upperBound),

@@ -13,7 +13,7 @@ extension SyntaxHighlighter {
     /// always redone.
     func highlightLine(_ line: Int, storage: TextStorage) {
         let text = storage.text
-        guard let bounds = try? text.lineBounds(line) else {
+        guard let bounds = try? text.lineBounds(LineIndex(line)) else {
             // Only if the store lost track of the text: start over rather than loop on the line.
             store = LineStateStore(lineCount: text.lineCount)
             return

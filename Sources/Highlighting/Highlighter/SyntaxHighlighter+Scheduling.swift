@@ -1,10 +1,11 @@
 import Dispatch
 import DocumentStorage
+import TextRope
 
 extension SyntaxHighlighter {
     /// Sets the line ranges the views show (one per view); their invalid lines are highlighted
     /// within each transaction and first in each slice. Ranges past the end are clipped.
-    public func setVisibleRanges(_ ranges: [Range<Int>]) {
+    public func setVisibleRanges(_ ranges: [Range<LineIndex>]) {
         visibleRanges = ranges.filter { !$0.isEmpty }
     }
 
@@ -34,9 +35,9 @@ extension SyntaxHighlighter {
 
     /// `range` cut to the stored lines: a view's range may lie past the end of a document that
     /// has since shrunk.
-    func clippedToStore(_ range: Range<Int>) -> Range<Int> {
-        let upper = min(store.count, max(0, range.upperBound))
-        return min(max(0, range.lowerBound), upper)..<upper
+    func clippedToStore(_ range: Range<LineIndex>) -> Range<Int> {
+        let upper = min(store.count, max(0, range.upperBound.rawValue))
+        return min(max(0, range.lowerBound.rawValue), upper)..<upper
     }
 
     /// Does one bounded slice of background work: the visible ranges' invalid lines first, then

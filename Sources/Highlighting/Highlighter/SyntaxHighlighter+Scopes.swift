@@ -1,5 +1,6 @@
 import DocumentStorage
 import GrammarEngine
+import TextRope
 
 extension SyntaxHighlighter {
     /// The scopes (outermost first) of the text at a UTF-8 offset from the start of `line`: the line is
@@ -9,8 +10,9 @@ extension SyntaxHighlighter {
     /// The storage keeps style ids, not scopes, so this costs one line's tokenization plus
     /// whatever background work it brings forward; it answers questions (the language at the
     /// cursor), not per-keystroke work.
-    public func scopes(atLine line: Int, utf8Column column: Int, storage: TextStorage) -> [String] {
-        guard line >= 0, line < store.count, let bounds = try? storage.text.lineBounds(line) else {
+    public func scopes(atLine line: LineIndex, utf8Column column: Int, storage: TextStorage) -> [String] {
+        let line = line.rawValue
+        guard line >= 0, line < store.count, let bounds = try? storage.text.lineBounds(LineIndex(line)) else {
             return [grammar.scopeName]
         }
         if line > 0 { _ = highlightInvalidLines(in: 0..<line, storage: storage) }

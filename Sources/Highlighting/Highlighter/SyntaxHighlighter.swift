@@ -1,5 +1,6 @@
 import DocumentStorage
 import GrammarEngine
+import TextRope
 
 /// Incremental syntax highlighting as a processEditing hook.
 ///
@@ -26,7 +27,7 @@ public final class SyntaxHighlighter: TextStorageHook {
     /// Work budgets; may be changed between calls.
     public var configuration: Configuration
     /// The line ranges views show, highlighted first.
-    public internal(set) var visibleRanges: [Range<Int>] = []
+    public internal(set) var visibleRanges: [Range<LineIndex>] = []
     /// Lines tokenized since the highlighter was made (a statistic).
     public internal(set) var linesTokenized = 0
 
@@ -71,11 +72,13 @@ public final class SyntaxHighlighter: TextStorageHook {
     public var isSettled: Bool { store.invalidCount == 0 }
 
     /// The first line whose styles are provisional, if any.
-    public var firstInvalidLine: Int? { store.firstInvalidLine() }
+    public var firstInvalidLine: LineIndex? { store.firstInvalidLine().map { LineIndex($0) } }
 
     /// Whether a line's styles are known to be right, given those of the lines before it
     /// (false for a line that does not exist).
-    public func isLineValid(_ line: Int) -> Bool { line >= 0 && line < store.count && store[line].isValid }
+    public func isLineValid(_ line: LineIndex) -> Bool {
+        line.rawValue >= 0 && line.rawValue < store.count && store[line.rawValue].isValid
+    }
 
     /// Estimated bytes the highlighter keeps per line (see `LineStateStore`).
     public var stateBytesPerLine: Double { store.estimatedBytesPerLine }

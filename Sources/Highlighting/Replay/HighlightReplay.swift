@@ -11,9 +11,9 @@ public struct HighlightReplay {
         /// The transaction after which the check ran (1-based; 0 is the opening text).
         public var transaction: Int
         /// The first differing UTF-8 offset.
-        public var offset: Int
+        public var offset: UTF8Offset
         /// Its zero-based line.
-        public var line: Int
+        public var line: LineIndex
         /// That line's text (without terminator).
         public var lineText: String
         /// The incremental runs on that line.
@@ -25,7 +25,7 @@ public struct HighlightReplay {
             func list(_ runs: [AttributeRun<StyleID>]) -> String {
                 runs.map { "\($0.length)×\($0.value)" }.joined(separator: " ")
             }
-            return "after transaction \(transaction): line \(line + 1) differs at byte \(offset)\n"
+            return "after transaction \(transaction): line \(line.rawValue + 1) differs at byte \(offset)\n"
                 + "  text:         \(lineText)\n  incremental:  \(list(incremental))\n"
                 + "  from scratch: \(list(fromScratch))"
         }
@@ -99,7 +99,7 @@ public struct HighlightReplay {
         let hooks = makeHooks()
         for hook in hooks { storage.addHook(hook) }
         // The other hooks see the opening text as one transaction, as a daemon's open does.
-        if !hooks.isEmpty { storage.reprocess(0..<storage.text.utf8Count) }
+        if !hooks.isEmpty { storage.reprocess(storage.text.utf8Range) }
         _ = storage.takeAttributeChanges()
         var report = Report()
         check(storage, after: 0, into: &report)
@@ -139,8 +139,9 @@ public struct HighlightReplay {
         let expected =
             grammar.map { ReferenceHighlight.runs(of: text, grammar: $0, styles: styles) }
             ?? ReferenceHighlight.normalized([AttributeRun(length: storage.text.utf8Count, value: .plain)])
-        let actual = ReferenceHighlight.normalized(storage.syntaxRuns(in: 0..<storage.text.utf8Count))
-        guard let offset = ReferenceHighlight.firstDifference(actual, expected) else { return }
+        let actual = ReferenceHighlight.normalized(storage.syntaxRuns(in: storage.text.utf8Range))
+        guard let difference = ReferenceHighlight.firstDifference(actual, expected) else { return }
+        let offset = UTF8Offset(difference)
         report.mismatches += 1
         guard report.firstMismatch == nil else { return }
         let line = storage.text.lineIndex(containingUTF8: offset)
@@ -149,7 +150,7 @@ public struct HighlightReplay {
         report.firstMismatch = Mismatch(
             transaction: transaction, offset: offset, line: line,
             lineText: bounds.map { storage.text.substring($0.start..<$0.contentEnd) } ?? "",
-            incremental: storage.syntaxRuns(in: range), fromScratch: Self.clip(expected, to: range))
+            incremental: storage.syntaxRuns(in: range), fromScratch: Self.clip(expected, to: range.bytes))
     }
 
     /// The first line (0-based) where two texts differ, with both versions of it.

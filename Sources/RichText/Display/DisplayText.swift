@@ -1,4 +1,5 @@
 import DocumentStorage
+import TextRope
 
 /// Text as a comment box shows it: each shortcode span replaced by its attachment's text (or
 /// U+FFFC OBJECT REPLACEMENT CHARACTER for an image alone), while the saved text stays plain.
@@ -20,7 +21,7 @@ public struct DisplayText: Hashable, Sendable {
     /// The display text of `plain`, whose shortcode spans (UTF-8 ranges of `plain`, as the span
     /// layer holds them, shifted by `-plainOffset`) become attachments. Plain ranges in the
     /// result are offset by `plainOffset` again, so they name places in the document.
-    public init(plain: String, spans: [Span], plainOffset: Int = 0) {
+    public init(plain: String, spans: [Span], plainOffset: UTF8Offset = 0) {
         let bytes = Array(plain.utf8)
         var output: [UInt8] = []
         var attachments: [DisplayAttachment] = []
@@ -34,7 +35,8 @@ public struct DisplayText: Hashable, Sendable {
             let shown = Array(attachment.displayText.utf8)
             attachments.append(
                 DisplayAttachment(
-                    displayRange: output.count..<(output.count + shown.count), plainRange: span.range,
+                    displayRange: Range(bytes: output.count..<(output.count + shown.count)),
+                    plainRange: span.range,
                     shortcode: String(decoding: bytes[range], as: UTF8.self), attachment: attachment))
             output += shown
             position = range.upperBound
@@ -50,7 +52,7 @@ public struct DisplayText: Hashable, Sendable {
         var position = 0
         for attachment in attachments.sorted(by: { $0.displayRange.lowerBound < $1.displayRange.lowerBound })
         {
-            let range = attachment.displayRange
+            let range = attachment.displayRange.bytes
             guard range.lowerBound >= position, range.upperBound <= bytes.count else { continue }
             output += bytes[position..<range.lowerBound]
             output += Array(attachment.shortcode.utf8)

@@ -1,5 +1,6 @@
 import DocumentStorage
 import GrammarEngine
+import TextRope
 
 /// A processEditing hook that owns the span layer: it re-runs the span rules over the edited
 /// paragraphs, after the link hook, exactly as that hook re-detects links.
@@ -51,8 +52,8 @@ public final class SpanDetectionHook: TextStorageHook {
     }
 
     /// Re-derives the spans of the lines holding `range` (after links there changed, say).
-    public func redetect(in range: Range<Int>, of storage: TextStorage) {
-        let length = storage.text.utf8Count
+    public func redetect(in range: Range<UTF8Offset>, of storage: TextStorage) {
+        let length = storage.text.utf8End
         var lower = max(0, min(range.lowerBound, length))
         var upper = max(lower, min(range.upperBound, length))
         // A given span may cross a line end: take it whole so it is judged whole.
@@ -80,7 +81,7 @@ public final class SpanDetectionHook: TextStorageHook {
             // Each line takes the occupied ranges that reach into it; a range across line ends
             // (a given span) stays active until a line starts past it.
             var next = 0
-            var active: [Range<Int>] = []
+            var active: [Range<UTF8Offset>] = []
             for line in Self.lines(of: storage.text.substring(paragraphs), at: paragraphs.lowerBound) {
                 active.removeAll { $0.upperBound <= line.range.lowerBound }
                 while next < occupied.count, occupied[next].lowerBound < line.range.upperBound {
@@ -98,7 +99,8 @@ public final class SpanDetectionHook: TextStorageHook {
                     let start = line.range.lowerBound
                     spans.append(
                         Span(
-                            range: (start + span.range.lowerBound)..<(start + span.range.upperBound),
+                            range: (start + span.range.lowerBound.rawValue)..<(start
+                                + span.range.upperBound.rawValue),
                             attribute: span.attribute))
                 }
             }
@@ -108,7 +110,7 @@ public final class SpanDetectionHook: TextStorageHook {
 
     /// The lines of `text` without their terminators (`\n`, `\r\n`, `\r`), with their UTF-8
     /// ranges from `offset`.
-    static func lines(of text: String, at offset: Int) -> [(text: String, range: Range<Int>)] {
+    static func lines(of text: String, at offset: UTF8Offset) -> [(text: String, range: Range<UTF8Offset>)] {
         var result: [(String, Range<Int>)] = []
         let bytes = Array(text.utf8)
         var start = 0

@@ -1,5 +1,6 @@
 import DocumentStorage
 import GrammarEngine
+import TextRope
 
 /// Runs span rules over one line of text.
 ///
@@ -82,7 +83,7 @@ public struct SpanDetector: Sendable {
                         let attribute = rule.attribute(
                             for: Substring(String(decoding: buffer[range], as: UTF8.self)))
                     else { continue }
-                    found.append(Span(range: range, attribute: attribute))
+                    found.append(Span(range: Range(bytes: range), attribute: attribute))
                 }
                 // The failed last search costs time too (a backtracking pattern's whole cost);
                 // one that PCRE2 abandoned at the deadline found nothing it could trust.
@@ -100,7 +101,7 @@ public struct SpanDetector: Sendable {
                     }
                 }
                 guard !stopped else { continue }
-                taken.insert(found.map(\.range))
+                taken.insert(found.map(\.range.bytes))
                 result += found
             }
         }

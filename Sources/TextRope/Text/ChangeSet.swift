@@ -8,14 +8,14 @@ public struct ChangeSet: Hashable, Sendable {
     /// One replacement: `range` of the text before it became `insertedLength` bytes.
     public struct Replacement: Hashable, Sendable {
         /// The replaced range, in the text this replacement was applied to.
-        public var range: Range<Int>
+        public var range: Range<UTF8Offset>
         /// How many bytes were inserted in its place.
         public var insertedLength: Int
         /// Lines after minus lines before, as the text counts them (a `\n` inserted after a
         /// `\r` joins it into one line break and adds no line).
         public var lineCountChange: Int
 
-        public init(range: Range<Int>, insertedLength: Int, lineCountChange: Int = 0) {
+        public init(range: Range<UTF8Offset>, insertedLength: Int, lineCountChange: Int = 0) {
             self.range = range
             self.insertedLength = insertedLength
             self.lineCountChange = lineCountChange
@@ -25,13 +25,13 @@ public struct ChangeSet: Hashable, Sendable {
         public var lengthChange: Int { insertedLength - range.count }
 
         /// The inserted text's range in the text after this replacement.
-        public var insertedRange: Range<Int> { range.lowerBound..<(range.lowerBound + insertedLength) }
+        public var insertedRange: Range<UTF8Offset> { range.lowerBound..<(range.lowerBound + insertedLength) }
 
         /// Where `offset` lies after this replacement. Offsets before the replaced range stay
         /// and offsets after it shift; an offset touching it (inside it, at either end, or at
         /// the point of a pure insertion) goes to the start of the inserted text with
         /// `.before` and to its end with `.after`.
-        public func map(_ offset: Int, association: Association) -> Int {
+        public func map(_ offset: UTF8Offset, association: Association) -> UTF8Offset {
             if offset < range.lowerBound { return offset }
             if offset > range.upperBound { return offset + lengthChange }
             return association == .before ? range.lowerBound : range.lowerBound + insertedLength
@@ -41,7 +41,7 @@ public struct ChangeSet: Hashable, Sendable {
         /// replaced range (or held a pure insertion strictly inside) covers the inserted text;
         /// text inserted at either of its ends stays outside. An empty range maps as a point
         /// with `.after`.
-        public func map(_ target: Range<Int>) -> Range<Int> {
+        public func map(_ target: Range<UTF8Offset>) -> Range<UTF8Offset> {
             guard !target.isEmpty else {
                 let point = map(target.lowerBound, association: .after)
                 return point..<point
@@ -88,12 +88,12 @@ public struct ChangeSet: Hashable, Sendable {
     public var lineCountChange: Int { replacements.reduce(0) { $0 + $1.lineCountChange } }
 
     /// Where `offset` of the text before the first replacement lies after the last.
-    public func map(_ offset: Int, association: Association) -> Int {
+    public func map(_ offset: UTF8Offset, association: Association) -> UTF8Offset {
         replacements.reduce(offset) { $1.map($0, association: association) }
     }
 
     /// Where `range` of the text before the first replacement lies after the last.
-    public func map(_ range: Range<Int>) -> Range<Int> {
+    public func map(_ range: Range<UTF8Offset>) -> Range<UTF8Offset> {
         replacements.reduce(range) { $1.map($0) }
     }
 
@@ -101,7 +101,7 @@ public struct ChangeSet: Hashable, Sendable {
     public struct Region: Hashable, Sendable {
         /// What the replacements of this region inserted, mapped to the final text (empty at
         /// the place of a pure deletion).
-        public var range: Range<Int>
+        public var range: Range<UTF8Offset>
         /// Lines after minus lines before, summed over the region's replacements.
         public var lineCountChange: Int
     }
@@ -133,7 +133,7 @@ public struct ChangeSet: Hashable, Sendable {
     }
 
     /// The smallest range of the final text holding every region, nil without replacements.
-    public var hull: Range<Int>? {
+    public var hull: Range<UTF8Offset>? {
         let regions = self.regions
         guard let first = regions.first, let last = regions.last else { return nil }
         return first.range.lowerBound..<last.range.upperBound
@@ -143,7 +143,7 @@ public struct ChangeSet: Hashable, Sendable {
 extension ChangeSet.Replacement {
     /// `map(_:)` for a changed region: an empty one (a deletion's place) still takes in text
     /// inserted at it, since that text lies where the deletion was.
-    fileprivate func mapCovering(_ target: Range<Int>) -> Range<Int> {
+    fileprivate func mapCovering(_ target: Range<UTF8Offset>) -> Range<UTF8Offset> {
         guard target.isEmpty, target.lowerBound >= range.lowerBound, target.lowerBound <= range.upperBound
         else {
             return map(target)

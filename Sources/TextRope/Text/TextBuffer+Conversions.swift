@@ -2,7 +2,11 @@ extension TextBuffer {
     /// The UTF-8 offset of `offset` counted in `unit`, validated: it must lie within the text,
     /// on a scalar boundary, and not between `\r` and `\n`.
     /// - Complexity: O(log n).
-    public func utf8Offset(_ offset: Int, in unit: TextUnit) throws(TextPositionError) -> Int {
+    public func utf8Offset(_ offset: Int, in unit: TextUnit) throws(TextPositionError) -> UTF8Offset {
+        UTF8Offset(try rawUTF8Offset(offset, in: unit))
+    }
+
+    func rawUTF8Offset(_ offset: Int, in unit: TextUnit) throws(TextPositionError) -> Int {
         let length = count(in: unit)
         guard offset >= 0 && offset <= length else {
             throw .outOfBounds(offset: offset, unit: unit, length: length)
@@ -42,7 +46,11 @@ extension TextBuffer {
 
     /// The offset in `unit` of a UTF-8 offset that lies on a scalar boundary.
     /// - Complexity: O(log n).
-    public func offset(fromUTF8 utf8: Int, to unit: TextUnit) -> Int {
+    public func offset(fromUTF8 utf8: UTF8Offset, to unit: TextUnit) -> Int {
+        offset(fromUTF8: utf8.rawValue, to: unit)
+    }
+
+    func offset(fromUTF8 utf8: Int, to unit: TextUnit) -> Int {
         if unit == .utf8 { return utf8 }
         guard let leaf = rope.seekLeaf(where: { $0.utf8 >= utf8 }) else { return 0 }
         let local = leaf.chunk.bytes.withUnsafeBufferPointer {
@@ -59,8 +67,44 @@ extension TextBuffer {
     }
 
     /// Whether a UTF-8 offset falls between the `\r` and `\n` of a line terminator.
-    public func isInsideLineTerminator(_ utf8: Int) -> Bool {
+    public func isInsideLineTerminator(_ utf8: UTF8Offset) -> Bool { isInsideLineTerminator(utf8.rawValue) }
+
+    func isInsideLineTerminator(_ utf8: Int) -> Bool {
         guard utf8 > 0 else { return false }
         return byte(at: utf8 - 1) == UTF8Scanning.carriageReturn && byte(at: utf8) == UTF8Scanning.lineFeed
+    }
+}
+
+extension TextBuffer {
+    /// The UTF-16 offset of a UTF-8 offset on a scalar boundary.
+    /// - Complexity: O(log n).
+    public func utf16Offset(of utf8: UTF8Offset) -> UTF16Offset {
+        UTF16Offset(offset(fromUTF8: utf8, to: .utf16))
+    }
+
+    /// The scalar offset of a UTF-8 offset on a scalar boundary.
+    /// - Complexity: O(log n).
+    public func scalarOffset(of utf8: UTF8Offset) -> ScalarOffset {
+        ScalarOffset(offset(fromUTF8: utf8, to: .utf32))
+    }
+
+    /// The UTF-8 offset of a UTF-16 offset, validated as `utf8Offset(_:in:)` does.
+    public func utf8Offset(of utf16: UTF16Offset) throws(TextPositionError) -> UTF8Offset {
+        try utf8Offset(utf16.rawValue, in: .utf16)
+    }
+
+    /// The UTF-8 offset of a scalar offset, validated as `utf8Offset(_:in:)` does.
+    public func utf8Offset(of scalars: ScalarOffset) throws(TextPositionError) -> UTF8Offset {
+        try utf8Offset(scalars.rawValue, in: .utf32)
+    }
+
+    /// A UTF-8 range as UTF-16 offsets.
+    public func utf16Range(of range: Range<UTF8Offset>) -> Range<UTF16Offset> {
+        utf16Offset(of: range.lowerBound)..<utf16Offset(of: range.upperBound)
+    }
+
+    /// A UTF-16 range as UTF-8 offsets, validated.
+    public func utf8Range(of range: Range<UTF16Offset>) throws(TextPositionError) -> Range<UTF8Offset> {
+        try utf8Offset(of: range.lowerBound)..<utf8Offset(of: range.upperBound)
     }
 }

@@ -2,7 +2,11 @@ extension TextBuffer {
     /// The UTF-8 offset where the line holding `utf8` starts, found by scanning back to the
     /// previous terminator: O(log n + the line's length), cheaper than counting lines when
     /// lines are short, as they are around an edit.
-    public func startOfLine(containingUTF8 utf8: Int) -> Int {
+    public func startOfLine(containingUTF8 utf8: UTF8Offset) -> UTF8Offset {
+        UTF8Offset(startOfLine(containingUTF8: utf8.rawValue))
+    }
+
+    func startOfLine(containingUTF8 utf8: Int) -> Int {
         var position = min(max(utf8, 0), utf8Count)
         // At the \n of a \r\n, the line is the \r's.
         if isInsideLineTerminator(position) { position -= 1 }
@@ -24,7 +28,11 @@ extension TextBuffer {
 
     /// The UTF-8 offset just past the terminator of the line holding `utf8` (the start of the
     /// next line), or the end of the text on the last line: O(log n + the line's length).
-    public func endOfLine(containingUTF8 utf8: Int) -> Int {
+    public func endOfLine(containingUTF8 utf8: UTF8Offset) -> UTF8Offset {
+        UTF8Offset(endOfLine(containingUTF8: utf8.rawValue))
+    }
+
+    func endOfLine(containingUTF8 utf8: Int) -> Int {
         let start = min(max(utf8, 0), utf8Count)
         var result = utf8Count
         var sawCarriageReturn = false

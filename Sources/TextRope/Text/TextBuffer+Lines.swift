@@ -2,7 +2,11 @@ extension TextBuffer {
     /// The zero-based line holding a UTF-8 offset: the number of line terminators that end at
     /// or before it.
     /// - Complexity: O(log n).
-    public func lineIndex(containingUTF8 utf8: Int) -> Int {
+    public func lineIndex(containingUTF8 utf8: UTF8Offset) -> LineIndex {
+        LineIndex(lineIndex(containingUTF8: utf8.rawValue))
+    }
+
+    func lineIndex(containingUTF8 utf8: Int) -> Int {
         let target = min(max(utf8, 0), utf8Count)
         guard target > 0, let leaf = rope.seekLeaf(where: { $0.utf8 >= target }) else { return 0 }
         let local = target - leaf.start
@@ -15,7 +19,11 @@ extension TextBuffer {
 
     /// The UTF-8 offset where a line starts.
     /// - Complexity: O(log n).
-    public func lineStart(_ line: Int) throws(TextPositionError) -> Int {
+    public func lineStart(_ line: LineIndex) throws(TextPositionError) -> UTF8Offset {
+        UTF8Offset(try lineStart(line.rawValue))
+    }
+
+    func lineStart(_ line: Int) throws(TextPositionError) -> Int {
         guard line >= 0 && line < lineCount else { throw .lineOutOfBounds(line: line, lineCount: lineCount) }
         guard line > 0, let leaf = rope.seekLeaf(where: { $0.lineBreaks >= line }) else { return 0 }
         var remaining = line - leaf.prefix.lineBreaks
@@ -49,7 +57,8 @@ extension TextBuffer {
 
     /// Where a line and its terminator lie.
     /// - Complexity: O(log n).
-    public func lineBounds(_ line: Int) throws(TextPositionError) -> LineBounds {
+    public func lineBounds(_ line: LineIndex) throws(TextPositionError) -> LineBounds {
+        let line = line.rawValue
         let start = try lineStart(line)
         let end = line + 1 < lineCount ? try lineStart(line + 1) : utf8Count
         var contentEnd = end
@@ -59,24 +68,26 @@ extension TextBuffer {
             // Only strip what is really this line's terminator (one of \n, \r\n, \r).
             if end - contentEnd > 2 { contentEnd = end }
         }
-        return LineBounds(start: start, contentEnd: contentEnd, end: end)
+        return LineBounds(start: UTF8Offset(start), contentEnd: UTF8Offset(contentEnd), end: UTF8Offset(end))
     }
 
     /// The line/character position of a UTF-8 offset, with the character counted in `unit`.
     /// - Complexity: O(log n).
-    public func linePosition(ofUTF8 utf8: Int, unit: TextUnit) -> LinePosition {
+    public func linePosition(ofUTF8 utf8: UTF8Offset, unit: TextUnit) -> LinePosition {
         let line = lineIndex(containingUTF8: utf8)
         let start = (try? lineStart(line)) ?? 0
         return LinePosition(
-            line: line, character: offset(fromUTF8: utf8, to: unit) - offset(fromUTF8: start, to: unit))
+            line: line.rawValue,
+            character: offset(fromUTF8: utf8, to: unit) - offset(fromUTF8: start, to: unit))
     }
 
     /// The UTF-8 offset of a line/character position counted in `unit`.
     ///
     /// As LSP specifies, a character past the line's end means the end of its content.
     /// - Complexity: O(log n).
-    public func utf8Offset(of position: LinePosition, unit: TextUnit) throws(TextPositionError) -> Int {
-        let bounds = try lineBounds(position.line)
+    public func utf8Offset(of position: LinePosition, unit: TextUnit) throws(TextPositionError) -> UTF8Offset
+    {
+        let bounds = try lineBounds(LineIndex(position.line))
         guard position.character >= 0 else {
             throw .outOfBounds(offset: position.character, unit: unit, length: 0)
         }

@@ -23,18 +23,31 @@ public struct TextBuffer: Sendable {
     /// The length in UTF-8 bytes.
     public var utf8Count: Int { rope.count }
 
+    /// The whole text as a UTF-8 range.
+    public var utf8Range: Range<UTF8Offset> { 0..<UTF8Offset(rope.count) }
+
+    /// The end of the text, in UTF-8.
+    public var utf8End: UTF8Offset { UTF8Offset(rope.count) }
+
     /// The number of lines: line breaks + 1 (an empty text has one empty line).
     public var lineCount: Int { rope.summary.lineBreaks + 1 }
+
+    /// Every line's index.
+    public var lines: Range<LineIndex> { 0..<LineIndex(lineCount) }
+
+    /// The last line.
+    public var lastLine: LineIndex { LineIndex(rope.summary.lineBreaks) }
 
     /// The height of the underlying B-tree, for diagnostics.
     public var treeHeight: Int { rope.height }
 
     /// The whole text.
-    public var string: String { substring(0..<utf8Count) }
+    public var string: String { substring(utf8Range) }
 
     /// The text in a UTF-8 byte range (which must lie on scalar boundaries).
     /// - Complexity: O(log n + range.count).
-    public func substring(_ range: Range<Int>) -> String {
+    public func substring(_ range: Range<UTF8Offset>) -> String {
+        let range = range.bytes
         var bytes: [UInt8] = []
         bytes.reserveCapacity(range.count)
         rope.forEachChunk(from: range.lowerBound) { chunk, start in
@@ -48,7 +61,9 @@ public struct TextBuffer: Sendable {
 
     /// The byte at a UTF-8 offset, or nil at or past the end.
     /// - Complexity: O(log n).
-    public func byte(at offset: Int) -> UInt8? {
+    public func byte(at offset: UTF8Offset) -> UInt8? { byte(at: offset.rawValue) }
+
+    func byte(at offset: Int) -> UInt8? {
         guard offset >= 0 && offset < utf8Count else { return nil }
         guard let leaf = rope.seekLeaf(where: { $0.utf8 > offset }) else { return nil }
         return leaf.chunk.bytes[offset - leaf.start]
@@ -56,7 +71,8 @@ public struct TextBuffer: Sendable {
 
     /// Replaces a UTF-8 byte range (on scalar boundaries) with `text`.
     /// - Complexity: O(log n + text.utf8.count).
-    public mutating func replace(_ range: Range<Int>, with text: String) {
+    public mutating func replace(_ range: Range<UTF8Offset>, with text: String) {
+        let range = range.bytes
         var text = text
         let editedInPlace = text.withUTF8 { inserted in
             inserted.count <= TextChunk.maximumCount

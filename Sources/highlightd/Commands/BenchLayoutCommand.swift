@@ -100,8 +100,10 @@ struct BenchLayoutCommand: ParsableCommand {
 
     /// The UTF-8 offset of a scalar offset; a trace may edit between a `\r` and its `\n`,
     /// which the buffer's checked conversion refuses, so that one is found from the `\r`.
-    private static func utf8Offset(_ scalars: Int, of buffer: TextBuffer) throws(TextPositionError) -> Int {
-        do {
+    private static func utf8Offset(_ scalars: Int, of buffer: TextBuffer) throws(TextPositionError)
+        -> UTF8Offset
+    {
+        do throws(TextPositionError) {
             return try buffer.utf8Offset(scalars, in: .utf32)
         } catch {
             guard case .insideLineTerminator = error else { throw error }

@@ -13,7 +13,7 @@ struct DemoCommand: ParsableCommand {
         let storage = TextStorage("let answer = 41\r\nprint(answer) // 😀\n")
         storage.addHook(DigitHook())
         print("text: \(storage.string.debugDescription)")
-        print(describe(storage.reprocess(0..<storage.text.utf8Count), storage))
+        print(describe(storage.reprocess(storage.text.utf8Range), storage))
 
         storage.beginEditing()
         try storage.replaceCharacters(in: 13..<15, unit: .utf16, with: "42")

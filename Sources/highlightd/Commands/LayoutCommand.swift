@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GrammarEngine
 import TextLayout
+import TextRope
 import TextSegmentation
 import ThemeEngine
 
@@ -128,7 +129,7 @@ struct LayoutCommand: ParsableCommand {
             // A path (anything with a slash) is opened as given; anything else is a font name.
             let path = font.contains("/") ? font : try FontLocator.path(forName: font)
             let layout = try ParagraphLayout(fonts: FontSet(primary: try LayoutFont(path: path)), size: size)
-            let links = LinkDetector().links(in: text).map { $0.utf16Range(in: text) }
+            let links = LinkDetector().links(in: text).map { Range(units: $0.utf16Range(in: text)) }
             let fragments = try layout.layout(text, in: boxes, style: style, unbreakable: links)
             switch format {
             case .json:
@@ -160,14 +161,14 @@ enum LayoutJSON {
         var output = "{\"fragments\":["
         for (index, fragment) in fragments.enumerated() {
             if index > 0 { output += "," }
-            output += "\n{\"range\":" + range(fragment.range) + ",\"rect\":" + rect(fragment.rect)
+            output += "\n{\"range\":" + range(fragment.range.units) + ",\"rect\":" + rect(fragment.rect)
             output +=
                 ",\"baseline\":" + number(fragment.baseline) + ",\"fontSize\":" + number(fragment.fontSize)
             output += ",\"container\":\(fragment.container)"
             if let background = fragment.background { output += ",\"background\":" + rect(background) }
             output += ",\"clusters\":["
             output += fragment.clusters.map {
-                "{\"range\":" + range($0.range) + ",\"rect\":" + rect($0.rect)
+                "{\"range\":" + range($0.range.units) + ",\"rect\":" + rect($0.rect)
                     + ($0.isRightToLeft ? ",\"rtl\":true}" : "}")
             }
             .joined(separator: ",")

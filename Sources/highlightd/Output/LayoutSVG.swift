@@ -2,6 +2,7 @@ import Foundation
 import GrammarEngine
 import Rendering
 import TextLayout
+import TextRope
 import ThemeEngine
 
 /// Draws a layout as SVG: containers side by side, exclusion shapes, line backgrounds, and
@@ -92,11 +93,11 @@ struct LayoutSVG {
     private func runs(of line: LineFragment, units: [UInt16]) -> String {
         var output = ""
         let clusters = line.clusters.filter { cluster in
-            let first = units[cluster.range.lowerBound]
+            let first = units[cluster.range.lowerBound.rawValue]
             return first != 0x0A && first != 0x0D
         }
         func continues(_ previous: ClusterRect, _ next: ClusterRect) -> Bool {
-            guard colors[previous.range.lowerBound] == colors[next.range.lowerBound],
+            guard colors[previous.range.lowerBound.rawValue] == colors[next.range.lowerBound.rawValue],
                 previous.isRightToLeft == next.isRightToLeft
             else { return false }
             return next.isRightToLeft
@@ -107,9 +108,9 @@ struct LayoutSVG {
             var end = start + 1
             while end < clusters.count, continues(clusters[end - 1], clusters[end]) { end += 1 }
             let first = clusters[start]
-            let range = first.range.lowerBound..<clusters[end - 1].range.upperBound
+            let range = first.range.lowerBound.rawValue..<clusters[end - 1].range.upperBound.rawValue
             let piece = escape(String(decoding: units[range], as: UTF16.self))
-            let color = colors[first.range.lowerBound]
+            let color = colors[first.range.lowerBound.rawValue]
             let attributes = "y=\"\(n(line.baseline))\" font-size=\"\(n(line.fontSize))\" fill=\"\(color)\""
             if first.isRightToLeft {
                 output += "<text x=\"\(n(first.rect.maxX))\" \(attributes) direction=\"rtl\" "

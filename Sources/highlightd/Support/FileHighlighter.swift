@@ -2,6 +2,7 @@ import DocumentStorage
 import Foundation
 import GrammarEngine
 import Rendering
+import TextRope
 import TextSegmentation
 import ThemeEngine
 
@@ -60,9 +61,9 @@ struct FileHighlighter {
         let storage = TextStorage(text)
         let detector = LinkDetector(configuration: .forRootScope(compiled?.scopeName))
         storage.addHook(LinkDetectionHook(detector: detector))
-        storage.reprocess(0..<storage.text.utf8Count)
-        var links = storage.links(in: 0..<storage.text.utf8Count).map {
-            RenderedLink(range: $0.range, target: $0.link.target)
+        storage.reprocess(storage.text.utf8Range)
+        var links = storage.links(in: storage.text.utf8Range).map {
+            RenderedLink(range: $0.range.bytes, target: $0.link.target)
         }
         var output = text
         if let wrap = options.wrap, !options.format.isJSON {

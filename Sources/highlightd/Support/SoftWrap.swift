@@ -1,6 +1,7 @@
 import DocumentStorage
 import GrammarEngine
 import Rendering
+import TextRope
 import TextSegmentation
 
 /// Soft-wraps a highlighted document for `--wrap`: line breaks go where the line breaker puts
@@ -46,13 +47,13 @@ struct SoftWrap {
         let breaker = LineBreaker()
         let text = storage.text
         var points: [Int] = []
-        for line in 0..<text.lineCount {
+        for line in text.lines {
             guard let bounds = try? text.lineBounds(line), bounds.contentEnd > bounds.start else { continue }
             let content = text.substring(bounds.start..<bounds.contentEnd)
             for utf16 in breaker.breaks(
                 inParagraph: bounds.start..<bounds.contentEnd, of: storage, columns: columns)
             {
-                points.append(bounds.start + TextOffsets.utf8Offset(fromUTF16: utf16, in: content))
+                points.append((bounds.start + TextOffsets.utf8Offset(fromUTF16: utf16, in: content)).rawValue)
             }
         }
         return points
