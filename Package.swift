@@ -84,7 +84,9 @@ let package = Package(
         // Text model.
         .target(name: "TextRope", swiftSettings: optimizedAcrossModules),
         .target(name: "EditTrace", dependencies: ["CZStream", "JSONSyntax"]),
-        .target(name: "DocumentStorage", dependencies: ["TextRope"], swiftSettings: optimizedAcrossModules),
+        .target(
+            name: "DocumentStorage", dependencies: ["JSONSyntax", "TextRope"],
+            swiftSettings: optimizedAcrossModules),
 
         // Files clients name, read with bounds (no Foundation: text layout reads fonts through
         // it, and Foundation's ICU clashes with the system ICU layout imports).

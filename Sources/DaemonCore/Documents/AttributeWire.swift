@@ -51,7 +51,7 @@ struct WireSpan: WireEncodable {
     var json: JSONValue {
         var object: [String: JSONValue] = [:]
         for (key, value) in attribute.data where !Self.reservedKeys.contains(key) {
-            object[key] = value.json
+            object[key] = value
         }
         object["offset"] = .integer(range.offset)
         object["length"] = .integer(range.length)

@@ -130,16 +130,14 @@ extension Server {
     /// `textStorage/language`: the language a document is highlighted as (`scopeName` null:
     /// plain text), or with a `position`, the language at that position (an embedded one
     /// inside a fenced block, a `<style>` element, …).
-    func language(_ params: LanguageParams) -> JSONValue {
+    func language(_ params: LanguageParams) -> LanguageResult {
         let document = params.document
         guard let highlighter = document.highlighter else {
-            return [
-                "languageId": document.detectedLanguageId.map { .string($0) } ?? .null, "scopeName": .null,
-            ]
+            return LanguageResult(languageId: document.detectedLanguageId, scopeName: nil, scopes: nil)
         }
         let languageId = document.detectedLanguageId ?? document.languageId
         guard let offset = params.offset else {
-            return ["languageId": .string(languageId), "scopeName": .string(document.scopeName)]
+            return LanguageResult(languageId: languageId, scopeName: document.scopeName, scopes: nil)
         }
         let text = document.storage.text
         let line = text.lineIndex(containingUTF8: offset)
@@ -151,10 +149,6 @@ extension Server {
         if let delta = document.storage.takeAttributeChanges() { push(document, delta: delta) }
         let atPosition = registry.language(
             atScopes: scopes, rootScope: document.scopeName, languageId: languageId)
-        return [
-            "languageId": .string(atPosition),
-            "scopeName": .string(document.scopeName),
-            "scopes": .array(scopes.map { .string($0) }),
-        ]
+        return LanguageResult(languageId: atPosition, scopeName: document.scopeName, scopes: scopes)
     }
 }

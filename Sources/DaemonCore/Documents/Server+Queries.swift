@@ -20,25 +20,24 @@ extension Server {
     }
 
     /// `textStorage/lineBreaks`: soft-wrap offsets per line, never inside a link.
-    func lineBreaks(_ params: LineBreaksParams) -> JSONValue {
+    func lineBreaks(_ params: LineBreaksParams) -> LineBreaksResult {
         let document = params.document
         let text = document.storage.text
         let breaker = LineBreaker(configuration: .init(tabWidth: params.tabWidth))
-        var lines: [JSONValue] = []
+        var lines: [(line: LineIndex, breaks: [Int])] = []
         for line in params.lines {
             guard let bounds = try? text.lineBounds(line) else { break }
             let content = text.substring(bounds.start..<bounds.contentEnd)
             let breaks = breaker.breaks(
                 inParagraph: bounds.start..<bounds.contentEnd, of: document.storage, columns: params.width)
-            let offsets: [JSONValue] = breaks.map { utf16 in
+            let offsets = breaks.map { utf16 in
                 let utf8 = TextOffsets.utf8Offset(fromUTF16: utf16, in: content)
-                return .integer(
-                    text.offset(fromUTF8: bounds.start + utf8, to: encoding)
-                        - text.offset(fromUTF8: bounds.start, to: encoding))
+                return text.offset(fromUTF8: bounds.start + utf8, to: encoding)
+                    - text.offset(fromUTF8: bounds.start, to: encoding)
             }
-            lines.append(["line": .integer(line.rawValue), "breaks": .array(offsets)])
+            lines.append((line, offsets))
         }
-        return ["version": .integer(document.version), "lines": .array(lines)]
+        return LineBreaksResult(version: document.version, lines: lines)
     }
 
     /// `textDocument/documentLink`: the link layer as LSP document links.

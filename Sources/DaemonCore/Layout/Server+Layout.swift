@@ -7,7 +7,7 @@ extension Server {
     /// `textStorage/layout`: the document laid out in line fragments in the given containers
     /// (fonts, paragraph style), in the negotiated unit; with `subscribe`, a
     /// `textStorage/didLayout` follows every transaction with the lines that changed.
-    func layout(_ params: LayoutParams) throws(ResponseError) -> JSONValue {
+    func layout(_ params: LayoutParams) throws(ResponseError) -> LayoutResult {
         let (document, request) = (params.document, params.request)
         let text = document.storage.text
         let incremental: IncrementalLayout
@@ -42,11 +42,9 @@ extension Server {
             request.subscribe
             ? LayoutSubscription(layout: incremental, includeClusters: request.includeClusters)
             : nil
-        return [
-            "version": .integer(document.version),
-            "fragments": .array(
-                shown.map { fragmentJSON($0, clusters: request.includeClusters, text: text) }),
-        ]
+        return LayoutResult(
+            version: document.version,
+            fragments: shown.map { wireFragment($0, clusters: request.includeClusters, text: text) })
     }
 
     /// Sends `textStorage/didLayout` after a transaction to a subscribed client: the lines
@@ -87,7 +85,7 @@ extension Server {
                     "rangeDelta": .integer(rangeDelta), "yDelta": .double(change.yDelta),
                     "fragments": .array(
                         change.lines.map {
-                            fragmentJSON($0, clusters: subscription.includeClusters, text: text)
+                            wireFragment($0, clusters: subscription.includeClusters, text: text).json
                         }),
                 ]))
     }
@@ -102,30 +100,9 @@ extension Server {
         return ranges.map { text.utf16Range(of: $0) }
     }
 
-    private func fragmentJSON(_ line: LineFragment, clusters: Bool, text: TextBuffer) -> JSONValue {
-        func range(_ range: Range<UTF16Offset>) -> JSONValue {
-            let lower = unit(range.lowerBound, text)
-            return UnitRange(offset: lower, length: unit(range.upperBound, text) - lower).json
-        }
-        func rect(_ rect: LayoutRect) -> JSONValue {
-            .array([.double(rect.x), .double(rect.y), .double(rect.width), .double(rect.height)])
-        }
-        var object: [String: JSONValue] = [
-            "range": range(line.range), "rect": rect(line.rect), "baseline": .double(line.baseline),
-            "fontSize": .double(line.fontSize), "container": .integer(line.container),
-        ]
-        if let background = line.background { object["background"] = rect(background) }
-        if clusters {
-            object["clusters"] = .array(
-                line.clusters.map { cluster in
-                    var object: [String: JSONValue] = [
-                        "range": range(cluster.range), "rect": rect(cluster.rect),
-                    ]
-                    if cluster.isRightToLeft { object["rtl"] = true }
-                    return .object(object)
-                })
-        }
-        return .object(object)
+    /// A line as the client receives it, its ranges in the negotiated unit.
+    private func wireFragment(_ line: LineFragment, clusters: Bool, text: TextBuffer) -> WireFragment {
+        WireFragment(line, clusters: clusters) { unit($0, text) }
     }
 
     /// A UTF-16 offset of the text in the negotiated unit.
@@ -143,4 +120,52 @@ extension Server {
     /// The most UTF-16 units whose cluster rects one answer carries: each cluster is about 100
     /// bytes of JSON, and a whole 1 MB document's came to 109 MB.
     static let maximumClusterUnits = 1 << 16
+}
+
+/// What `textStorage/layout` answers.
+struct LayoutResult: WireEncodable {
+    let version: Int
+    let fragments: [WireFragment]
+
+    var json: JSONValue { ["version": .integer(version), "fragments": fragments.json] }
+}
+
+/// A line fragment as `{range, rect, baseline, fontSize, container, background?, clusters?}`,
+/// ranges in the negotiated unit and rects as `[x, y, width, height]`.
+struct WireFragment: WireEncodable {
+    let line: LineFragment
+    let range: UnitRange
+    /// Each cluster's range, when clusters are asked for.
+    let clusterRanges: [UnitRange]?
+
+    /// `line`, its UTF-16 offsets converted by `unit`.
+    init(_ line: LineFragment, clusters: Bool, unit: (UTF16Offset) -> Int) {
+        func range(_ range: Range<UTF16Offset>) -> UnitRange {
+            let lower = unit(range.lowerBound)
+            return UnitRange(offset: lower, length: unit(range.upperBound) - lower)
+        }
+        self.line = line
+        self.range = range(line.range)
+        clusterRanges = clusters ? line.clusters.map { range($0.range) } : nil
+    }
+
+    var json: JSONValue {
+        func rect(_ rect: LayoutRect) -> JSONValue {
+            .array([.double(rect.x), .double(rect.y), .double(rect.width), .double(rect.height)])
+        }
+        var object: [String: JSONValue] = [
+            "range": range.json, "rect": rect(line.rect), "baseline": .double(line.baseline),
+            "fontSize": .double(line.fontSize), "container": .integer(line.container),
+        ]
+        if let background = line.background { object["background"] = rect(background) }
+        if let clusterRanges {
+            object["clusters"] = .array(
+                zip(line.clusters, clusterRanges).map { cluster, range in
+                    var object: [String: JSONValue] = ["range": range.json, "rect": rect(cluster.rect)]
+                    if cluster.isRightToLeft { object["rtl"] = true }
+                    return .object(object)
+                })
+        }
+        return .object(object)
+    }
 }

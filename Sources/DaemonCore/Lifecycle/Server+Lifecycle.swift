@@ -9,7 +9,7 @@ import VSCodeExtensions
 extension Server {
     /// `initialize`: negotiates the position encoding, loads grammars and the theme, and
     /// describes them with the style legend.
-    func initialize(_ params: InitializeParams) throws(ResponseError) -> JSONValue {
+    func initialize(_ params: InitializeParams) throws(ResponseError) -> InitializeResult {
         guard phase == .uninitialized else { throw .invalidRequest("initialize was already received") }
         // The first of utf-8, utf-16, utf-32 the client lists (in the server's order of
         // preference: no conversion for utf-8), utf-16 when none.
@@ -37,18 +37,8 @@ extension Server {
         semanticTokenSettings.refreshSupport = params.semanticTokensRefresh
         semanticTokenSettings.linkTokens = params.linkTokens
         phase = .running
-        return [
-            "capabilities": [
-                "positionEncoding": .string(encoding.rawValue),
-                "textDocumentSync": ["openClose": true, "change": 2],
-                "semanticTokensProvider": [
-                    "legend": legend, "full": ["delta": true], "range": true,
-                ],
-                "documentLinkProvider": ["resolveProvider": false],
-                "experimental": ["textStorage": textStorageCapabilities],
-            ],
-            "serverInfo": ["name": "highlightd", "version": .string(HighlightdVersion.current)],
-        ]
+        return InitializeResult(
+            positionEncoding: encoding, legend: legend, textStorage: textStorageCapabilities)
     }
 
     /// The paths of a `grammarPaths` array at `field`, nil when absent.

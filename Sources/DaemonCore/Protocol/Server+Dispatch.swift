@@ -73,20 +73,20 @@ extension Server {
             }
         }
         guard let method else { throw .methodNotFound(name) }
-        return try answer(Request(method, params, in: self))
+        return try answer(Request(method, params, in: self)).json
     }
 
     /// Runs a decoded request: the one switch every request method goes through.
-    private func answer(_ request: Request) throws(ResponseError) -> JSONValue {
+    private func answer(_ request: Request) throws(ResponseError) -> any WireEncodable {
         switch request {
         case .initialize(let params): return try initialize(params)
         case .shutdown:
             phase = .shutDown
-            return .null
-        case .attributes(let params): return attributes(params).json
+            return JSONValue.null
+        case .attributes(let params): return attributes(params)
         case .lineBreaks(let params): return lineBreaks(params)
         case .layout(let params): return try layout(params)
-        case .edit(let params): return try edit(params).json
+        case .edit(let params): return try edit(params)
         case .adjustSelection(let params): return adjustSelection(params)
         case .convert(let params): return convert(params)
         case .export(let params): return export(params)
@@ -94,7 +94,7 @@ extension Server {
         case .semanticTokensFull(let params): return semanticTokensFull(params)
         case .semanticTokensDelta(let params): return semanticTokensDelta(params)
         case .semanticTokensRange(let params): return semanticTokensRange(params)
-        case .documentLink(let params): return documentLinks(params).json
+        case .documentLink(let params): return documentLinks(params)
         }
     }
 

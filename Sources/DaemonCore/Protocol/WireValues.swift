@@ -85,6 +85,10 @@ struct LineRange: WireEncodable {
     var json: JSONValue { ["start": start.json, "end": end.json] }
 }
 
+extension JSONValue: WireEncodable {
+    var json: JSONValue { self }
+}
+
 extension Array: WireEncodable where Element: WireEncodable {
     var json: JSONValue { .array(map(\.json)) }
 }

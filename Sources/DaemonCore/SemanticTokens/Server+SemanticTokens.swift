@@ -6,7 +6,7 @@ import TextRope
 extension Server {
     /// `textDocument/semanticTokens/full`: every token of the document, with a result id the
     /// next `full/delta` can name.
-    func semanticTokensFull(_ params: DocumentParams) -> JSONValue {
+    func semanticTokensFull(_ params: DocumentParams) -> SemanticTokensResult {
         let document = params.document
         return fullResult(document, tracker: tokenTracker(for: document))
     }
@@ -14,7 +14,7 @@ extension Server {
     /// `textDocument/semanticTokens/full/delta`: the edits from the result the client names to
     /// the current tokens, re-encoding only the lines changed since (the full result when the
     /// named result is not the last one sent).
-    func semanticTokensDelta(_ params: SemanticTokensDeltaParams) -> JSONValue {
+    func semanticTokensDelta(_ params: SemanticTokensDeltaParams) -> SemanticTokensResult {
         let document = params.document
         let previous = params.previousResultId
         let tracker = tokenTracker(for: document)
@@ -28,7 +28,7 @@ extension Server {
         guard let changed = tracker.changedLines else {
             snapshot.resultId = resultId
             tracker.markFetched(snapshot)
-            return ["resultId": .string(resultId), "edits": []]
+            return .delta(resultId: resultId, edits: [])
         }
         let lower = min(changed.lowerBound, lineCount)
         let newUpper = min(max(changed.upperBound, lower), lineCount)
@@ -42,22 +42,13 @@ extension Server {
         let edit = snapshot.replaceLines(
             lower..<oldUpper, newUpperBound: newUpper, with: tokens, resultId: resultId)
         tracker.markFetched(snapshot)
-        let edits: [JSONValue] =
-            edit.deleteCount == 0 && edit.data.isEmpty
-            ? []
-            : [
-                [
-                    "start": .integer(edit.start), "deleteCount": .integer(edit.deleteCount),
-                    "data": .array(edit.data.map { .integer($0) }),
-                ]
-            ]
-        return ["resultId": .string(resultId), "edits": .array(edits)]
+        return .delta(resultId: resultId, edits: edit.deleteCount == 0 && edit.data.isEmpty ? [] : [edit])
     }
 
     /// `textDocument/semanticTokens/range`: the tokens that overlap a range, encoded from the
     /// document's start. The range's lines are highlighted first (as a view's are), so the
     /// answer holds what is settled there without waiting for the rest of the document.
-    func semanticTokensRange(_ params: SemanticTokensRangeParams) -> JSONValue {
+    func semanticTokensRange(_ params: SemanticTokensRangeParams) -> SemanticTokensResult {
         let document = params.document
         let (start, end) = (params.range.start, params.range.end)
         let lineCount = document.storage.text.lineCount
@@ -75,19 +66,21 @@ extension Server {
             let startsBeforeEnd = token.line < end.line || token.start < end.character
             if endsAfterStart && startsBeforeEnd { encoder.append(token) }
         }
-        return ["data": .array(encoder.data.map { .integer($0) })]
+        return .range(data: encoder.data)
     }
 
     /// The view id under which `range` requests prioritize their lines.
     static let semanticTokensRangeView = "$/semanticTokens/range"
 
-    private func fullResult(_ document: DocumentSession, tracker: SemanticTokenTracker) -> JSONValue {
+    private func fullResult(_ document: DocumentSession, tracker: SemanticTokenTracker)
+        -> SemanticTokensResult
+    {
         let lineCount = document.storage.text.lineCount
         let tokens = semanticTokens(lines: 0..<lineCount, of: document)
         let snapshot = SemanticTokenSnapshot(
             resultId: nextSemanticTokensResultId(), tokens: tokens, lineCount: lineCount)
         tracker.markFetched(snapshot)
-        return ["resultId": .string(snapshot.resultId), "data": .array(snapshot.data.map { .integer($0) })]
+        return .full(resultId: snapshot.resultId, data: snapshot.data)
     }
 
     /// The document's tracker, made on its first token request.

@@ -6,7 +6,7 @@ import TextRope
 extension Server {
     /// `textStorage/export` with `format: "formattable-content"`: the document's text and its
     /// spans and links as FormattableContent ranges, in document order, UTF-16 indices.
-    func export(_ params: ExportParams) -> JSONValue {
+    func export(_ params: ExportParams) -> FormattableContent {
         let storage = params.document.storage
         let whole = storage.text.utf8Range
         let spans = storage.spans(in: whole)
@@ -28,7 +28,7 @@ extension Server {
             )
         }
         for span in spans {
-            var fields = span.attribute.data.mapValues(\.json)
+            var fields = span.attribute.data
             if span.attribute.isAtomic { fields["atomic"] = true }
             if span.attribute.isUnbreakable { fields["unbreakable"] = true }
             ranges.append(
@@ -40,7 +40,7 @@ extension Server {
                 ))
         }
         let sorted = ranges.sorted { $0.0 < $1.0 }.map(\.1)
-        return FormattableContent(text: storage.string, ranges: sorted).json
+        return FormattableContent(text: storage.string, ranges: sorted)
     }
 
     /// What `textDocument/didOpen` opens: `textDocument.text`, or the text and given spans of
@@ -100,13 +100,16 @@ extension Server {
                 continue
             }
             covered.cover(utf8.bytes)
-            var data: [String: SpanValue] = [:]
+            var data: [String: JSONValue] = [:]
             for (key, value) in range.fields where key != "atomic" && key != "unbreakable" {
-                guard let scalar = SpanValue(json: value) else {
-                    if value != .null { warnings.append("\(name): field \(key) is not a scalar; left out") }
+                switch value {
+                case .string, .integer, .double, .bool:
+                    data[key] = value
+                case .null:
                     continue
+                case .array, .object:
+                    warnings.append("\(name): field \(key) is not a scalar; left out")
                 }
-                data[key] = scalar
             }
             let attribute = SpanAttribute(
                 kind: range.type, data: data, isAtomic: range.fields["atomic"]?.boolValue ?? false,
@@ -121,3 +124,6 @@ extension Server {
         text.utf16Range(of: range).units
     }
 }
+
+/// FormattableContent encodes itself (`RichText`), as `textStorage/export` answers it.
+extension FormattableContent: WireEncodable {}

@@ -1,3 +1,4 @@
+import JSONSyntax
 import TextRope
 
 /// What a span layer stores over the text of one span: a mention, a shortcode shown as an
@@ -13,8 +14,11 @@ public struct SpanAttribute: Hashable, Sendable {
     public var id: Int
     /// `mention`, `hashtag`, `shortcode`, `link` or a client-defined kind.
     public var kind: String
-    /// Data fields (`url`, `id`, `image`, `text`...), sent to clients beside the span.
-    public var data: [String: SpanValue]
+    /// Data fields (`url`, `id`, `image`, `text`...), sent to clients beside the span: JSON
+    /// scalars only (strings, numbers, booleans), like the fields of a FormattableContent
+    /// range, so spans stay cheap to compare as run values; the protocol edge leaves the rest
+    /// out.
+    public var data: [String: JSONValue]
     /// Whether editing treats the span as one character (caret skips it, a backspace deletes it).
     public var isAtomic: Bool
     /// Whether line breaking must keep the span on one line, as it keeps links.
@@ -27,7 +31,7 @@ public struct SpanAttribute: Hashable, Sendable {
 
     /// Creates a span attribute; `id` 0 asks the storage for one.
     public init(
-        id: Int = 0, kind: String, data: [String: SpanValue] = [:], isAtomic: Bool = false,
+        id: Int = 0, kind: String, data: [String: JSONValue] = [:], isAtomic: Bool = false,
         isUnbreakable: Bool = false, isGiven: Bool = false, length: Int = 0
     ) {
         self.id = id

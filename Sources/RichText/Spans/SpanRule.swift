@@ -1,5 +1,6 @@
 import DocumentStorage
 import GrammarEngine
+import JSONSyntax
 import RegexTranslation
 
 /// One span rule: text matching `pattern` becomes a span of `kind`.
@@ -68,7 +69,7 @@ public struct SpanRule: Sendable {
 
     /// The span attribute a match `text` makes, or nil when the table does not name it.
     func attribute(for text: Substring) -> SpanAttribute? {
-        var data: [String: SpanValue] = [:]
+        var data: [String: JSONValue] = [:]
         if let table {
             guard let attachment = table[String(text)] else { return nil }
             data["shortcode"] = .string(String(text))

@@ -1,5 +1,6 @@
 import JSONRPC
 import RichText
+import TextRope
 
 /// `initialize`: what the client can do and the daemon's own `initializationOptions`.
 ///
@@ -42,5 +43,27 @@ struct InitializeParams {
         linkTokens = try params.bool(
             "initializationOptions.linkTokens",
             default: clientTypes.contains(SemanticTokenSettings.linkTokenType))
+    }
+}
+
+/// What `initialize` answers: the LSP capabilities (the negotiated position encoding, the
+/// semantic token legend, document links) and `experimental.textStorage`, the attribute
+/// protocol's own (grammars, languages, style legend, theme and the `textStorage/` methods).
+struct InitializeResult: WireEncodable {
+    let positionEncoding: TextUnit
+    let legend: JSONValue
+    let textStorage: JSONValue
+
+    var json: JSONValue {
+        [
+            "capabilities": [
+                "positionEncoding": .string(positionEncoding.rawValue),
+                "textDocumentSync": ["openClose": true, "change": 2],
+                "semanticTokensProvider": ["legend": legend, "full": ["delta": true], "range": true],
+                "documentLinkProvider": ["resolveProvider": false],
+                "experimental": ["textStorage": textStorage],
+            ],
+            "serverInfo": ["name": "highlightd", "version": .string(HighlightdVersion.current)],
+        ]
     }
 }
