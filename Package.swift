@@ -239,7 +239,9 @@ let package = Package(
         .testTarget(name: "PlistSyntaxTests", dependencies: ["PlistSyntax", "JSONSyntax", "TestSupport"]),
         .testTarget(
             name: "DaemonCoreTests",
-            dependencies: ["DaemonCore", "JSONRPC", "TextLayout", "TestSupport"]
+            dependencies: [
+                "DaemonCore", "GrammarEngine", "JSONRPC", "TextLayout", "ThemeEngine", "TestSupport",
+            ]
         ),
         .testTarget(
             name: "RichTextTests",

@@ -17,7 +17,8 @@ struct Highlightd: ParsableCommand {
             CommandGroup(
                 name: "Use",
                 subcommands: [
-                    ServeCommand.self, HighlightCommand.self, LanguagesCommand.self, ThemesCommand.self,
+                    ServeCommand.self, HighlightCommand.self, InspectCommand.self, LanguagesCommand.self,
+                    ThemesCommand.self,
                 ]),
             CommandGroup(
                 name: "Rich text and layout",

@@ -425,6 +425,35 @@ ELISP_FILE = """;;; x.el --- a file the daemon has no grammar for
 """
 
 
+def test_the_inspector_shows_the_scopes_at_point(tmp_path):
+    """M-x highlightd-inspect after typing a line: the answer is about the text on screen."""
+    sample = tmp_path / "inventory.py"
+    shutil.copy(SAMPLES / "inventory.py", sample)
+    with EmacsSession(EMACS, BINARY, tmp_path, [sample]) as session:
+        settled_state(session, "inventory.py", "inventory.py")
+        typed = 'typed = "words"\n'
+        session.eval('(with-current-buffer "inventory.py" (goto-char (point-min)) (insert '
+                     + emacs_support.lisp_string(typed) + "))")
+        text = typed + sample.read_text(encoding="utf-8")
+
+        def inspected(position):
+            session.eval("(setq highlightd-last-inspection nil)")
+            session.eval(f'(with-current-buffer "inventory.py" (highlightd-inspect {position + 1}))')
+            return wait_until(
+                lambda: (lambda shown: shown if "scopes" in shown else None)(
+                    session.eval('(if highlightd-last-inspection (with-current-buffer '
+                                 '"*highlightd-inspect*" (buffer-string)) "")')
+                ),
+                30, interval=0.1, what="the inspector's buffer",
+            )
+
+        shown = inspected(text.index("words"))
+        assert "token kind  string" in shown and "language    python" in shown
+        assert shown.index("string.quoted") < shown.index("source.python")
+        shown = inspected(text.index("units;"))
+        assert "token kind  comment" in shown and "theme rule  comment" in shown
+
+
 def test_a_buffer_the_daemon_has_no_grammar_for_keeps_font_lock_and_gets_links(tmp_path):
     lisp = tmp_path / "x.el"
     lisp.write_text(ELISP_FILE)

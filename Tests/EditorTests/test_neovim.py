@@ -369,6 +369,29 @@ def test_standard_groups_follow_the_semantic_token_types(tmp_path):
     assert dict(zip(probes, result["links"])) == {group: group for group in probes}
 
 
+def test_the_inspector_shows_the_scopes_under_the_cursor(tmp_path):
+    sample = tmp_path / "sample.rs"
+    shutil.copy(SAMPLE, sample)
+    lines = ['let typed = "words";'] + SAMPLE.read_text(encoding="utf-8").split("\n")
+
+    def at(row, text):
+        return [row, lines[row].encode().index(text.encode())]
+
+    probes = [at(0, "words"), at(1, "A small"), at(2, "use")]
+    result = nvim_support.run_scenario(
+        NVIM, BINARY, "scenario_inspect.lua", tmp_path, sample=sample, probes=json.dumps(probes)
+    )
+    typed, comment, keyword = result["answers"]
+    assert typed["scopes"][0] == "source.rust" and typed["scopes"][-1].startswith("string.quoted.double")
+    assert (typed["kind"], typed["text"]) == ("string", "words")
+    assert comment["kind"] == "comment" and comment["scopes"][-1].startswith("comment.line.documentation")
+    assert keyword["text"] == "use" and keyword["kind"] == "other" and keyword["rule"] == "keyword"
+    shown = result["messages"]
+    assert "token kind  string" in shown and "theme rule  string" in shown
+    # Innermost scope first, as VS Code's inspector lists them.
+    assert shown.index("string.quoted.double") < shown.index("source.rust")
+
+
 def test_a_daemon_that_cannot_start_is_reported_once_and_every_buffer_keeps_neovims_highlighting(
     tmp_path,
 ):

@@ -390,6 +390,39 @@ def test_the_screen_shows_the_theme_colours_after_typing(tmp_path, session_facto
     assert opened.read_text() == "https://www.w3.org/TR/css-color-4/#hex-notation"
 
 
+def test_the_inspector_shows_the_scopes_under_the_cursor(tmp_path, session_factory):
+    """:HighlightdInspect on a string typed just before (sent first), then on a comment: its
+    lines go to the message history."""
+    sample = tmp_path / "palette.js"
+    shutil.copy(SAMPLE, sample)
+    session = session_factory([sample])
+    first_highlight(session)
+    session.keys("6G", "O")
+    session.type('let typed = "words";')
+    session.keys("Escape", "0", "f", "w")
+
+    def inspected(needle):
+        session.command("messages clear")
+        session.command("HighlightdInspect")
+
+        def shown():
+            session.command("messages")
+            text = session.capture()
+            session.keys("Enter")
+            return text if needle in text else None
+
+        return wait_until(shown, 20, what=f"the inspector's {needle!r}")
+
+    screen = inspected("scopes")
+    assert "text        'words'" in screen
+    assert "token kind  string" in screen
+    assert "language    javascript" in screen
+    assert screen.index("string.quoted.double.js") < screen.index("  source.js")
+    session.keys("1G", "0", "w")
+    screen = inspected("token kind  comment")
+    assert "theme rule  comment" in screen
+
+
 def test_a_push_for_an_older_version_is_moved_through_later_edits(tmp_path, session_factory):
     """The client rule's third case, made certain by a scripted daemon (vim/fake_daemon.py)
     that sends version 2's push only after version 3 (a line inserted above) arrived."""

@@ -249,6 +249,48 @@ Then `global-highlightd-mode' attaches it again."
 
 ;;; Commands
 
+(defvar highlightd-last-inspection nil
+  "The daemon's last answer to `highlightd-inspect', a hash table.")
+
+(defun highlightd-inspect (&optional position)
+  "Show what the daemon knows of the character at POSITION (point by default).
+The token's text, language, kind (comment, string, regex or other),
+colours, the theme rule that chose them, its semantic token type and its
+scopes, innermost first, as VS Code's \"Inspect Editor Tokens and
+Scopes\" does (textStorage/inspect).  Edits not sent yet go first."
+  (interactive)
+  (unless (and (bound-and-true-p highlightd-mode) (highlightd-document-open-p))
+    (user-error "This buffer is not open in the daemon"))
+  (highlightd-document--send-edits)
+  ;; The daemon counts characters (utf-32) from the start of the whole buffer.
+  (let ((offset (save-restriction (widen) (- (or position (point)) (point-min)))))
+    (highlightd-daemon-request
+     "textStorage/inspect" (list :uri highlightd-document-uri :offset offset)
+     (lambda (result)
+       (setq highlightd-last-inspection result)
+       (with-help-window "*highlightd-inspect*"
+         (princ (highlightd--describe-inspection result))))
+     (lambda (error-object)
+       (message "highlightd: %s" (gethash "message" error-object))))))
+
+(defun highlightd--describe-inspection (answer)
+  "The lines `highlightd-inspect' shows for ANSWER, as one string."
+  (let ((field (lambda (key)
+                 (let ((value (gethash key answer)))
+                   (if (and (stringp value) (not (string-empty-p value))) value "-")))))
+    (concat
+     (format "text        %S\n" (gethash "text" answer))
+     (format "language    %s\n" (funcall field "languageId"))
+     (format "token kind  %s\n" (funcall field "tokenKind"))
+     (format "foreground  %s\n" (funcall field "foreground"))
+     (format "background  %s\n" (funcall field "background"))
+     (format "font style  %s\n" (funcall field "fontStyle"))
+     (format "theme rule  %s\n" (funcall field "themeRule"))
+     (format "semantic    %s\n" (funcall field "semanticTokenType"))
+     "scopes\n"
+     (mapconcat (lambda (scope) (concat "  " scope "\n"))
+                (reverse (append (gethash "scopes" answer) nil)) ""))))
+
 (defun highlightd-restart ()
   "Restart the daemon and send every buffer to it again.
 After changing an option, or after the daemon failed."

@@ -80,3 +80,28 @@ struct AttributesResult: WireEncodable {
         ]
     }
 }
+
+/// A style as clients receive its definition: colours (`#RRGGBB` or `#RRGGBBAA`), font
+/// style, the theme selector (or semantic mapping scope) that chose it, and the LSP semantic
+/// token type and modifiers it maps to.
+struct WireStyle: WireEncodable {
+    let entry: StyleEntry
+
+    init(_ entry: StyleEntry) { self.entry = entry }
+
+    var json: JSONValue {
+        [
+            "foreground": .string(entry.foreground.normalizedHex),
+            "background": .string(entry.background.normalizedHex),
+            "fontStyle": .string(entry.fontStyle.description),
+            "scope": entry.themeSelector.map { .string($0) } ?? entry.semanticScope.map { .string($0) }
+                ?? .null,
+            "semanticTokenType": entry.tokenType.map { .string(SemanticTokenLegend.tokenTypes[$0]) } ?? .null,
+            "semanticTokenModifiers": .array(
+                SemanticTokenLegend.tokenModifiers.enumerated().filter {
+                    entry.tokenModifiers & (1 << $0.offset) != 0
+                }
+                .map { .string($0.element) }),
+        ]
+    }
+}

@@ -66,27 +66,12 @@ extension Server {
     func styleDefinitions(newIn ids: Set<StyleID>, all: Bool = false) -> JSONValue {
         var definitions: [String: JSONValue] = [:]
         for id in ids.sorted() where all || !definedStyles.contains(id) {
-            definitions[String(id.rawValue)] = styleJSON(styles[id])
+            definitions[String(id.rawValue)] = WireStyle(styles[id]).json
             definedStyles.insert(id)
         }
         return .object(definitions)
     }
 
-    private func styleJSON(_ entry: StyleEntry) -> JSONValue {
-        [
-            "foreground": .string(entry.foreground.normalizedHex),
-            "background": .string(entry.background.normalizedHex),
-            "fontStyle": .string(entry.fontStyle.description),
-            "scope": entry.themeSelector.map { .string($0) } ?? entry.semanticScope.map { .string($0) }
-                ?? .null,
-            "semanticTokenType": entry.tokenType.map { .string(SemanticTokenLegend.tokenTypes[$0]) } ?? .null,
-            "semanticTokenModifiers": .array(
-                SemanticTokenLegend.tokenModifiers.enumerated().filter {
-                    entry.tokenModifiers & (1 << $0.offset) != 0
-                }
-                .map { .string($0.element) }),
-        ]
-    }
 }
 
 extension Server {

@@ -16,6 +16,7 @@ enum RequestMethod: String, CaseIterable, Sendable {
     case convert = "textStorage/convert"
     case export = "textStorage/export"
     case language = "textStorage/language"
+    case inspect = "textStorage/inspect"
     case semanticTokensFull = "textDocument/semanticTokens/full"
     case semanticTokensDelta = "textDocument/semanticTokens/full/delta"
     case semanticTokensRange = "textDocument/semanticTokens/range"

@@ -13,6 +13,7 @@ enum Request {
     case convert(ConvertParams)
     case export(ExportParams)
     case language(LanguageParams)
+    case inspect(InspectParams)
     case semanticTokensFull(DocumentParams)
     case semanticTokensDelta(SemanticTokensDeltaParams)
     case semanticTokensRange(SemanticTokensRangeParams)
@@ -32,6 +33,7 @@ enum Request {
         case .convert: self = .convert(try ConvertParams(params, in: server))
         case .export: self = .export(try ExportParams(params, in: server))
         case .language: self = .language(try LanguageParams(params, in: server))
+        case .inspect: self = .inspect(try InspectParams(params, in: server))
         case .semanticTokensFull: self = .semanticTokensFull(try DocumentParams(params, in: server))
         case .semanticTokensDelta:
             self = .semanticTokensDelta(try SemanticTokensDeltaParams(params, in: server))

@@ -91,6 +91,7 @@ extension Server {
         case .convert(let params): return convert(params)
         case .export(let params): return export(params)
         case .language(let params): return language(params)
+        case .inspect(let params): return inspect(params)
         case .semanticTokensFull(let params): return semanticTokensFull(params)
         case .semanticTokensDelta(let params): return semanticTokensDelta(params)
         case .semanticTokensRange(let params): return semanticTokensRange(params)

@@ -537,6 +537,51 @@ export def OpenLink(fallback: bool)
 enddef
 
 # ---------------------------------------------------------------------------------------
+# The inspector: what the daemon knows of the character under the cursor
+
+# Asks the daemon (textStorage/inspect) about the character under the cursor, after the
+# edits not sent yet, and shows the token's text, language, kind, colours, theme rule,
+# semantic token type and scopes (innermost first) in the message history.
+export def Inspect()
+  var buf = bufnr()
+  if !has_key(docs, buf) || docs[buf].needsOpen || !daemon.Ready()
+    daemon.Warn('this buffer is not open in the daemon')
+    return
+  endif
+  var doc = docs[buf]
+  listener_flush(buf)
+  var offset = text.LineOffset(line('.')) + col('.') - 1
+  daemon.Request('textStorage/inspect', {uri: doc.uri, offset: offset}, (result) => {
+    g:highlightd_last_inspection = result
+    for line in DescribeInspection(result)
+      echomsg line
+    endfor
+  })
+enddef
+
+export def DescribeInspection(answer: dict<any>): list<string>
+  var Field = (key) => {
+    var value = get(answer, key, '')
+    return type(value) != v:t_string || value == '' ? '-' : value
+  }
+  var lines = [
+    'text        ' .. string(get(answer, 'text', '')),
+    'language    ' .. Field('languageId'),
+    'token kind  ' .. Field('tokenKind'),
+    'foreground  ' .. Field('foreground'),
+    'background  ' .. Field('background'),
+    'font style  ' .. Field('fontStyle'),
+    'theme rule  ' .. Field('themeRule'),
+    'semantic    ' .. Field('semanticTokenType'),
+    'scopes',
+  ]
+  for scope in reverse(copy(get(answer, 'scopes', [])))
+    lines->add('  ' .. scope)
+  endfor
+  return lines
+enddef
+
+# ---------------------------------------------------------------------------------------
 # Status, and waiting for the daemon (tests, measurements, scripts)
 
 export def State(): dict<any>

@@ -11,6 +11,7 @@ command! -bar HighlightdDisable call highlightd#Disable(bufnr())
 command! -bar HighlightdRestart call highlightd#Restart()
 command! -bar HighlightdStatus call highlightd#Status()
 command! -bar HighlightdOpenLink call highlightd#OpenLink(v:false)
+command! -bar HighlightdInspect call highlightd#Inspect()
 
 augroup highlightd
   autocmd!

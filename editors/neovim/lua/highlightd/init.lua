@@ -149,6 +149,51 @@ function M.sync(buf, callback, range)
   end
 end
 
+--- Calls `callback(error, answer)` with the daemon's `textStorage/inspect` of the character at
+--- zero-based `row` and byte column `col` of `buf` (default: the current buffer and cursor):
+--- the token's scopes (outermost first), language, kind, colours, theme rule and semantic
+--- token type. Pending edits are sent first, so the answer is about the text on screen.
+function M.inspect(buf, row, col, callback)
+  buf = (buf == nil or buf == 0) and api.nvim_get_current_buf() or buf
+  if row == nil then
+    local cursor = api.nvim_win_get_cursor(0)
+    row, col = cursor[1] - 1, cursor[2]
+  end
+  local state = document.state(buf)
+  if not state or not state.opened then
+    callback("this buffer is not open in the daemon", nil)
+    return
+  end
+  document.flush(state)
+  local offset = api.nvim_buf_get_offset(buf, row) + col
+  local sent = client.request("textStorage/inspect", { uri = state.uri, offset = offset }, callback)
+  if not sent then
+    callback("daemon not running", nil)
+  end
+end
+
+--- The lines `:HighlightdInspect` shows for an answer of `textStorage/inspect`.
+function M.describe_inspection(answer)
+  local function field(value)
+    return (value == nil or value == vim.NIL or value == "") and "-" or tostring(value)
+  end
+  local lines = {
+    "text        " .. vim.inspect(answer.text),
+    "language    " .. field(answer.languageId),
+    "token kind  " .. field(answer.tokenKind),
+    "foreground  " .. field(answer.foreground),
+    "background  " .. field(answer.background),
+    "font style  " .. field(answer.fontStyle),
+    "theme rule  " .. field(answer.themeRule),
+    "semantic    " .. field(answer.semanticTokenType),
+    "scopes",
+  }
+  for i = #answer.scopes, 1, -1 do
+    lines[#lines + 1] = "  " .. answer.scopes[i]
+  end
+  return lines
+end
+
 --- What the plugin knows: daemon pid, and per buffer its version and the last applied push.
 function M.status()
   local buffers = {}
@@ -178,6 +223,19 @@ local function define_commands()
   api.nvim_create_user_command("HighlightdRestart", function()
     client.restart()
   end, { desc = "Restart the highlightd daemon" })
+  api.nvim_create_user_command("HighlightdInspect", function()
+    M.inspect(0, nil, nil, function(error, answer)
+      if error then
+        vim.notify("highlightd: " .. tostring(error.message or error), vim.log.levels.WARN)
+        return
+      end
+      local chunks = {}
+      for _, line in ipairs(M.describe_inspection(answer)) do
+        chunks[#chunks + 1] = { line .. "\n" }
+      end
+      api.nvim_echo(chunks, true, {})
+    end)
+  end, { desc = "Show the scopes, style and theme rule of the token under the cursor" })
   api.nvim_create_user_command("HighlightdStatus", function()
     print(vim.inspect(M.status()))
   end, { desc = "Show the highlightd daemon and documents" })
