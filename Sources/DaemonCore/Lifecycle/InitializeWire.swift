@@ -61,6 +61,7 @@ struct InitializeResult: WireEncodable {
                 "textDocumentSync": ["openClose": true, "change": 2],
                 "semanticTokensProvider": ["legend": legend, "full": ["delta": true], "range": true],
                 "documentLinkProvider": ["resolveProvider": false],
+                "foldingRangeProvider": true,
                 "experimental": ["textStorage": textStorage],
             ],
             "serverInfo": ["name": "highlightd", "version": .string(HighlightdVersion.current)],

@@ -21,6 +21,7 @@ enum RequestMethod: String, CaseIterable, Sendable {
     case semanticTokensDelta = "textDocument/semanticTokens/full/delta"
     case semanticTokensRange = "textDocument/semanticTokens/range"
     case documentLink = "textDocument/documentLink"
+    case foldingRange = "textDocument/foldingRange"
 }
 
 /// The notifications the daemon acts on, by their names on the wire; others are ignored, as

@@ -18,6 +18,7 @@ enum Request {
     case semanticTokensDelta(SemanticTokensDeltaParams)
     case semanticTokensRange(SemanticTokensRangeParams)
     case documentLink(DocumentParams)
+    case foldingRange(DocumentParams)
 
     /// Decodes `params` for `method`: every field checked once, documents looked up and
     /// offsets converted to UTF-8 against the server's state (-32602 naming the field).
@@ -40,6 +41,7 @@ enum Request {
         case .semanticTokensRange:
             self = .semanticTokensRange(try SemanticTokensRangeParams(params, in: server))
         case .documentLink: self = .documentLink(try DocumentParams(params, in: server))
+        case .foldingRange: self = .foldingRange(try DocumentParams(params, in: server))
         }
     }
 }

@@ -96,6 +96,7 @@ extension Server {
         case .semanticTokensDelta(let params): return semanticTokensDelta(params)
         case .semanticTokensRange(let params): return semanticTokensRange(params)
         case .documentLink(let params): return documentLinks(params)
+        case .foldingRange(let params): return foldingRanges(params)
         }
     }
 

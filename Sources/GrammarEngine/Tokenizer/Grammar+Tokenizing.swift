@@ -59,7 +59,7 @@ extension Grammar {
         let end = tokenizeLine(utf8: bytes, state: state, workspace: workspace, into: &tokens)
         return LineTokenization(
             tokens: tokens, endState: end.state, stoppedEarly: end.stoppedEarly, truncated: end.truncated,
-            limitHits: end.limitHits)
+            limitHits: end.limitHits, lowestDepth: end.lowestDepth)
     }
 
     /// How a line tokenized into a caller's array ended (`LineTokenization` without the tokens).
@@ -68,6 +68,8 @@ extension Grammar {
         var stoppedEarly: Bool
         var truncated: Bool
         var limitHits: Int
+        /// The fewest frames the stack had on the line (`LineTokenization.lowestDepth`).
+        var lowestDepth: Int
     }
 
     /// `tokenizeLine`, replacing the contents of `tokens`: a whole document reuses one array
@@ -122,10 +124,12 @@ extension Grammar {
             if truncated {
                 tokens.append(LineToken(start: cut, scopes: endStack.contentScopes))
             }
-            let endState = stoppedEarly || truncated ? startState : interner.canonical(endStack)
+            let cutShort = stoppedEarly || truncated
+            let endState = cutShort ? startState : interner.canonical(endStack)
             return LineEnd(
                 state: endState, stoppedEarly: stoppedEarly, truncated: truncated,
-                limitHits: workspace.limitHits - limitHitsBefore)
+                limitHits: workspace.limitHits - limitHitsBefore,
+                lowestDepth: cutShort ? startState.depth : min(tokenizer.lowestDepth, endState.depth))
         }
     }
 

@@ -28,6 +28,11 @@ public struct LineTokenization: Sendable {
     public var truncated: Bool
     /// Searches on this line that hit PCRE2's match or JIT-stack limit and counted as no match.
     public var limitHits: Int = 0
+    /// The fewest rule frames the state had at any point of the line (at most the start and
+    /// end states' depths): the frames of the start state above it were closed on the line and
+    /// those of the end state above it opened on it, even when the two states are equal (a
+    /// block closed and another begun, `} else {`). Folding reads it.
+    public var lowestDepth: Int = 1
 }
 
 /// Collects tokens as vscode's `LineTokens.produce` does: a token is emitted only when the

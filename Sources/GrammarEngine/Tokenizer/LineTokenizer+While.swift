@@ -34,6 +34,7 @@ extension LineTokenizer {
                     })
             else {
                 stack = frame.parent ?? frame
+                lowestDepth = min(lowestDepth, stack.depth)
                 break
             }
             collector.produce(frame, until: match.start)

@@ -19,6 +19,11 @@ struct LineTokenizer {
     var openCaptures: [(scopes: ScopeStack, end: Int)] = []
     /// How many captures are being retokenized inside each other.
     var captureDepth = 0
+    /// The fewest frames the stack had at any point of the line: frames above it at the
+    /// line's start were closed on the line, frames above it at its end were opened on it
+    /// (both, for a block closed and another opened on one line, `} else {`). What folding
+    /// reads; the end states alone cannot tell a block that goes on from one begun again.
+    var lowestDepth = Int.max
 
     /// Deeper capture retokenization is skipped: a capture whose patterns match the capture
     /// itself again would otherwise recurse until the stack overflows.
@@ -44,6 +49,7 @@ struct LineTokenizer {
         var linePos = startPos
         var isFirstLine = firstLine
         var anchorPosition = -1
+        lowestDepth = min(lowestDepth, startStack.depth)
         let generation = workspace.cache.beginSubject()
         if checkWhileConditions && grammar.hasWhileRules {
             (stack, linePos, anchorPosition, isFirstLine) = checkWhile(
@@ -99,6 +105,7 @@ struct LineTokenizer {
                     collector.produce(stack, until: length)
                     return (stack, false)
                 }
+                lowestDepth = min(lowestDepth, stack.depth)
             } else if let unretained = grammar.unretainedRule(ruleId) {
                 // Unretained: the grammar keeps its rules alive, and a reference taken on every
                 // match is a count that every thread tokenizing with the grammar writes to.

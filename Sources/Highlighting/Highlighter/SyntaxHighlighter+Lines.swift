@@ -45,7 +45,9 @@ extension SyntaxHighlighter {
         }
 
         let previous = store[line].endState
-        store[line] = LineEntry(endState: tokenization.endState, isValid: true)
+        store[line] = LineEntry(
+            endState: tokenization.endState, isValid: true,
+            lowestDepth: Int32(clamping: tokenization.lowestDepth))
         if previous != tokenization.endState && line + 1 < store.count {
             store.invalidate(line + 1)
         }

@@ -12,11 +12,15 @@ public struct LineEntry<State: Equatable & Sendable>: Equatable, Sendable {
     public var endState: State?
     /// Whether the line's styles were computed from the previous line's current end state.
     public var isValid: Bool
+    /// The fewest rule frames the state had on the line (`LineTokenization.lowestDepth`),
+    /// right while the line is valid: which frames the line closed and opened, for folding.
+    public var lowestDepth: Int32
 
     /// Creates an entry.
-    public init(endState: State?, isValid: Bool) {
+    public init(endState: State?, isValid: Bool, lowestDepth: Int32 = 0) {
         self.endState = endState
         self.isValid = isValid
+        self.lowestDepth = lowestDepth
     }
 
     /// An entry for a line nothing is known about yet.

@@ -1,0 +1,60 @@
+import Highlighting
+import JSONRPC
+import TextRope
+
+extension Server {
+    /// `textDocument/foldingRange`: the document's multi-line regions as LSP folding ranges.
+    ///
+    /// From the grammar's state, every rule that begins on one line and ends on a later one
+    /// (blocks, comments, strings, heredocs, fenced code): a comment folds to its last line,
+    /// anything else to the line before its end, so a closing `}` (or `} else {`) stays in
+    /// sight. Languages folded by indentation (Python, YAML) and plain text add, or get, the
+    /// indentation's regions. One range per first line: the outermost.
+    func foldingRanges(_ params: DocumentParams) -> [FoldingRange] {
+        let document = params.document
+        let text = document.storage.text
+        var ranges: [LineIndex: FoldingRange] = [:]
+        func add(_ range: FoldingRange) {
+            guard range.end > range.start else { return }
+            if let known = ranges[range.start], known.end >= range.end { return }
+            ranges[range.start] = range
+        }
+        if let highlighter = document.highlighter {
+            for region in highlighter.grammarRegions(storage: document.storage) {
+                add(
+                    FoldingRange(
+                        start: region.start, end: region.isComment ? region.end : region.end - 1,
+                        kind: region.isComment ? .comment : nil))
+            }
+            // Lines highlighted for the answer go out as a viewport's do.
+            if let delta = document.storage.takeAttributeChanges() { push(document, delta: delta) }
+        }
+        let language = document.detectedLanguageId ?? document.languageId
+        if document.highlighter == nil || IndentationRegions.offSideLanguages.contains(language) {
+            for region in IndentationRegions.regions(of: text) {
+                add(FoldingRange(start: region.start, end: region.end, kind: nil))
+            }
+        }
+        return ranges.keys.sorted().compactMap { ranges[$0] }
+    }
+}
+
+/// An LSP `FoldingRange`: whole lines, `startLine` shown and the lines through `endLine`
+/// folded under it.
+struct FoldingRange: WireEncodable, Equatable {
+    enum Kind: String {
+        case comment, imports, region
+    }
+
+    let start: LineIndex
+    let end: LineIndex
+    let kind: Kind?
+
+    var json: JSONValue {
+        var object: [String: JSONValue] = [
+            "startLine": .integer(start.rawValue), "endLine": .integer(end.rawValue),
+        ]
+        if let kind { object["kind"] = .string(kind.rawValue) }
+        return .object(object)
+    }
+}
