@@ -454,6 +454,24 @@ def test_the_inspector_shows_the_scopes_at_point(tmp_path):
         assert "token kind  comment" in shown and "theme rule  comment" in shown
 
 
+def test_the_theme_follows_load_theme_without_a_restart(tmp_path):
+    """With `highlightd-theme' nil, enabling an Emacs theme that `highlightd-themes' maps
+    recolours the buffer with that theme; disabling it and enabling another follows too."""
+    sample = tmp_path / "inventory.py"
+    shutil.copy(SAMPLES / "inventory.py", sample)
+    settings = ["(setq highlightd-theme nil highlightd-themes "
+                "'((tango . \"light\") (wombat . \"dark\")))"]
+    with EmacsSession(EMACS, BINARY, tmp_path, [sample], settings=settings) as session:
+        # The first theme comes from the terminal's background: whichever, it changes next.
+        wait_until(lambda: session.state("inventory.py")["faces"], 60, interval=0.2,
+                   what="the first highlight")
+        session.eval("(load-theme 'tango t)")
+        settled_state(session, "inventory.py", "inventory.py", arguments=["--theme", "light"])
+        session.eval("(progn (disable-theme 'tango) (load-theme 'wombat t))")
+        settled_state(session, "inventory.py", "inventory.py", arguments=["--theme", "dark"])
+        assert session.eval("highlightd-daemon--sent-theme") == '"dark"'
+
+
 def test_a_buffer_the_daemon_has_no_grammar_for_keeps_font_lock_and_gets_links(tmp_path):
     lisp = tmp_path / "x.el"
     lisp.write_text(ELISP_FILE)

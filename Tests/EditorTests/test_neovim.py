@@ -392,6 +392,33 @@ def test_the_inspector_shows_the_scopes_under_the_cursor(tmp_path):
     assert shown.index("string.quoted.double") < shown.index("source.rust")
 
 
+def inspected(path, place, theme):
+    """The colours `highlightd inspect` gives a place of a file in a theme: the oracle."""
+    completed = subprocess.run(
+        [BINARY, "inspect", str(path), place, "--theme", theme, "--json"],
+        capture_output=True, text=True, check=True,
+    )
+    answer = json.loads(completed.stdout)
+    return [answer["foreground"], answer["background"]]
+
+
+def test_the_theme_follows_the_background_and_the_colour_scheme_without_a_restart(tmp_path):
+    sample = tmp_path / "sample.rs"
+    shutil.copy(SAMPLE, sample)
+    lines = SAMPLE.read_text(encoding="utf-8").split("\n")
+    row, col = 1, lines[1].index("use")
+    result = nvim_support.run_scenario(
+        NVIM, BINARY, "scenario_themes.lua", tmp_path, sample=sample, probe=json.dumps([row, col])
+    )
+    place = f"{row + 1}:{col + 1}"
+    assert result["seen"] == [
+        inspected(sample, place, "dark"),
+        inspected(sample, place, "light"),
+        inspected(sample, place, "dark"),
+    ]
+    assert result["background"] == "light", "peachpuff is light; the map chose the dark theme"
+
+
 def test_a_daemon_that_cannot_start_is_reported_once_and_every_buffer_keeps_neovims_highlighting(
     tmp_path,
 ):

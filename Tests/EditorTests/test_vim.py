@@ -423,6 +423,33 @@ def test_the_inspector_shows_the_scopes_under_the_cursor(tmp_path, session_facto
     assert "theme rule  comment" in screen
 
 
+def test_the_theme_follows_the_background_and_the_colour_scheme_without_a_restart(
+    tmp_path, session_factory
+):
+    """With g:highlightd_theme 'auto', `set background=light` recolours every buffer with the
+    light theme, and a colour scheme g:highlightd_themes maps gets its theme."""
+    sample = tmp_path / "palette.js"
+    shutil.copy(SAMPLE, sample)
+    session = session_factory(
+        [sample],
+        settings=["let g:highlightd_theme = 'auto'", "let g:highlightd_themes = {'peachpuff': 'dark'}"],
+    )
+    state = first_highlight(session)
+    # The terminal's answer may set 'background' at start: set it, then change it.
+    steps = [("set background=dark", "dark"), ("set background=light", "light"),
+             ("colorscheme peachpuff", "dark")]
+    for command, theme in steps:
+        session.command(command)
+        expected = expected_highlight(
+            BINARY, vim_support.buffer_text(state), "palette.js", arguments=["--theme", theme]
+        )
+        state = dump_when(
+            session,
+            lambda state: not vim_support.compare_with_oracle(state, expected),
+            f"the {theme} theme after {command}",
+        )
+
+
 def test_a_push_for_an_older_version_is_moved_through_later_edits(tmp_path, session_factory):
     """The client rule's third case, made certain by a scripted daemon (vim/fake_daemon.py)
     that sends version 2's push only after version 3 (a line inserted above) arrived."""

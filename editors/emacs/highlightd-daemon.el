@@ -30,13 +30,23 @@ The program is looked up on the variable `exec-path'.  Takes effect at the next
 
 (defcustom highlightd-theme nil
   "The theme the daemon colours with: \"dark\", \"light\", or a file.
-A VS Code JSON theme or a .tmTheme file works.  nil: \"light\" on a
-light frame background, else \"dark\".  Takes effect at the next
-\\[highlightd-restart]."
+A VS Code JSON theme or a .tmTheme file works.  nil: follow Emacs's
+theme: the one `highlightd-themes' maps an enabled Emacs theme to, else
+\"light\" on a light frame background and \"dark\" on a dark one, sent
+again whenever a theme is enabled or disabled (`load-theme'), without a
+restart.  A fixed value takes effect at the next \\[highlightd-restart]."
   :type '(choice (const :tag "From the frame's background" nil)
                  (const "dark")
                  (const "light")
                  (file :tag "Theme file"))
+  :group 'highlightd)
+
+(defcustom highlightd-themes nil
+  "Emacs themes mapped to the daemon's, when `highlightd-theme' is nil.
+An alist of (EMACS-THEME . THEME): EMACS-THEME a symbol (`tango'), THEME
+\"dark\", \"light\", an extension theme's label or a file.  The most
+recently enabled theme that has an entry wins."
+  :type '(alist :key-type symbol :value-type string)
   :group 'highlightd)
 
 (defcustom highlightd-grammar-paths nil
@@ -76,6 +86,9 @@ in VS Code's files.associations.  Takes effect at the next
 
 (defvar highlightd-daemon-reopen-function #'ignore
   "Called to send every buffer again after the daemon restarted.")
+
+(defvar highlightd-daemon-theme-function #'ignore
+  "Called to send every open buffer again once a new theme's default is known.")
 
 (defvar highlightd-daemon-reject-function #'ignore
   "Called with the params of each textStorage/didReject.
@@ -138,8 +151,36 @@ exits first."
   "The theme option sent to the daemon."
   (cond ((member highlightd-theme '("dark" "light")) highlightd-theme)
         (highlightd-theme (expand-file-name highlightd-theme))
+        ((cl-loop for theme in custom-enabled-themes
+                  thereis (cdr (assq theme highlightd-themes))))
         ((eq (frame-parameter nil 'background-mode) 'light) "light")
         (t "dark")))
+
+(defvar highlightd-daemon--sent-theme nil
+  "The theme the running daemon was last given.")
+
+(defun highlightd-daemon-follow-theme (&rest _)
+  "Give the daemon Emacs's theme again if it changed (see `highlightd-theme').
+The daemon then highlights every document again with it and pushes each
+whole; the theme's default style is asked for again."
+  (when (eq highlightd-daemon--state 'ready)
+    (let ((theme (highlightd-daemon--theme)))
+      (unless (equal theme highlightd-daemon--sent-theme)
+        (setq highlightd-daemon--sent-theme theme)
+        (highlightd-rpc-notify
+         "workspace/didChangeConfiguration"
+         (list :settings (list :highlightd (list :theme theme))))
+        ;; The daemon pushes every document at once, before the new default is known here;
+        ;; faces leave the default's colours to Emacs, so the buffers go again after it.
+        (highlightd-daemon--probe-theme highlightd-daemon-theme-function)))))
+
+;; `load-theme' enables the theme: follow it (Emacs 29 has `enable-theme-functions'; 28
+;; only the functions themselves).
+(if (boundp 'enable-theme-functions)
+    (progn (add-hook 'enable-theme-functions #'highlightd-daemon-follow-theme)
+           (add-hook 'disable-theme-functions #'highlightd-daemon-follow-theme))
+  (advice-add 'enable-theme :after #'highlightd-daemon-follow-theme)
+  (advice-add 'disable-theme :after #'highlightd-daemon-follow-theme))
 
 (defun highlightd-daemon--settings ()
   "What the options tell the daemon about grammars, extensions and file names.
@@ -166,7 +207,8 @@ A plist, part of the initializationOptions."
         :clientInfo (list :name "highlightd.el" :version highlightd-version)
         :capabilities (list :general (list :positionEncodings ["utf-32"]))
         :initializationOptions
-        (append (list :attributeDeltas t :theme (highlightd-daemon--theme))
+        (append (list :attributeDeltas t
+                      :theme (setq highlightd-daemon--sent-theme (highlightd-daemon--theme)))
                 (highlightd-daemon--settings))))
 
 (defun highlightd-daemon--start ()
@@ -206,6 +248,14 @@ A plist, part of the initializationOptions."
          "The daemon offers no utf-32 attribute pushes.")
       (setq highlightd-daemon--state 'ready)
       (highlightd-rpc-notify "initialized" (make-hash-table))
+      ;; A theme enabled while the daemon started goes now, before the probe and the
+      ;; buffers waiting in the outbox.
+      (let ((theme (highlightd-daemon--theme)))
+        (unless (equal theme highlightd-daemon--sent-theme)
+          (setq highlightd-daemon--sent-theme theme)
+          (highlightd-rpc-notify
+           "workspace/didChangeConfiguration"
+           (list :settings (list :highlightd (list :theme theme))))))
       (highlightd-daemon--probe-theme)
       (let ((waiting (reverse highlightd-daemon--outbox)))
         (setq highlightd-daemon--outbox nil)
@@ -236,10 +286,11 @@ and say nothing."
         highlightd-daemon--outbox nil)
   (highlightd-rpc-stop))
 
-(defun highlightd-daemon--probe-theme ()
+(defun highlightd-daemon--probe-theme (&optional then)
   "Learn the theme's default style (never pushed) from a tiny document.
 It goes before every real document, so its answer comes before their
-pushes and their faces can leave default colours to Emacs."
+pushes and their faces can leave default colours to Emacs.  THEN, if
+given, is called once the answer is in."
   (let ((document (list :uri highlightd-daemon--probe-uri)))
     (highlightd-rpc-notify
      "textDocument/didOpen"
@@ -249,7 +300,8 @@ pushes and their faces can leave default colours to Emacs."
      (lambda (result)
        (let ((default (gethash "0" (gethash "styles" result))))
          (when default
-           (highlightd-attributes-set-theme-default default)))))
+           (highlightd-attributes-set-theme-default default)))
+       (when then (funcall then))))
     (highlightd-rpc-notify "textDocument/didClose"
                            (list :textDocument document))))
 

@@ -241,6 +241,13 @@ language."
       (when (and highlightd-document-uri (not (highlightd-document-open-p)))
         (highlightd-document-open)))))
 
+(defun highlightd-document-open-all-again ()
+  "Send every buffer open in the daemon again, whole (after a theme change)."
+  (dolist (buffer (buffer-list))
+    (with-current-buffer buffer
+      (when (and highlightd-document-uri (highlightd-document-open-p))
+        (highlightd-document-open)))))
+
 (defun highlightd-document-rejected (params)
   "Send a buffer again whose edit the daemon rejected, as PARAMS say.
 PARAMS are those of a textStorage/didReject.  A rejected edit applies
@@ -425,7 +432,8 @@ Pushes come in version order, so no later push needs the forgotten ones."
 
 (setq highlightd-daemon-push-function #'highlightd-document-apply-push
       highlightd-daemon-reopen-function #'highlightd-document-reopen-all
-      highlightd-daemon-reject-function #'highlightd-document-rejected)
+      highlightd-daemon-reject-function #'highlightd-document-rejected
+      highlightd-daemon-theme-function #'highlightd-document-open-all-again)
 
 (provide 'highlightd-document)
 ;;; highlightd-document.el ends here

@@ -294,15 +294,9 @@ enddef
 
 def OnInitialized()
   styles.Forget()
-  # Style 0 (the theme's default) is never pushed; a plain one-line document's attributes
-  # carry it.
-  daemon.Notify('textDocument/didOpen', {textDocument: {uri: probeUri,
-    languageId: 'plaintext', version: 1, text: "\n"}})
-  daemon.Request('textStorage/attributes', {uri: probeUri}, (result) => {
-    styles.Define(get(result, 'styles', {}))
-    styles.UpdateWindows(Themed())
-  })
-  daemon.Notify('textDocument/didClose', {textDocument: {uri: probeUri}})
+  # A colour scheme set while the daemon started: its theme goes before anything else.
+  daemon.FollowTheme()
+  AskDefaultStyle()
   for doc in values(docs)
     if bufloaded(doc.buf)
       Open(doc)
@@ -492,8 +486,25 @@ def NoteDuration(key: string, started: list<any>)
   endif
 enddef
 
+# Style 0 (the theme's default) is never pushed; a plain one-line document's attributes
+# carry it.
+def AskDefaultStyle()
+  daemon.Notify('textDocument/didOpen', {textDocument: {uri: probeUri,
+    languageId: 'plaintext', version: 1, text: "\n"}})
+  daemon.Request('textStorage/attributes', {uri: probeUri}, (result) => {
+    styles.Define(get(result, 'styles', {}))
+    styles.UpdateWindows(Themed())
+  })
+  daemon.Notify('textDocument/didClose', {textDocument: {uri: probeUri}})
+enddef
+
+# The colour scheme or 'background' changed: the groups are defined again, and the theme
+# follows (g:highlightd_theme 'auto'); its new default style is asked for.
 export def OnColorScheme()
   styles.Refresh()
+  if daemon.FollowTheme()
+    AskDefaultStyle()
+  endif
 enddef
 
 export def Restart()

@@ -24,5 +24,6 @@ augroup highlightd
     autocmd WinResized * call highlightd#ViewportsChanged()
   endif
   autocmd ColorScheme * call highlightd#OnColorScheme()
+  autocmd OptionSet background call highlightd#OnColorScheme()
   autocmd VimLeavePre * call highlightd#Shutdown()
 augroup END

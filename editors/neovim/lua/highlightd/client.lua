@@ -243,6 +243,7 @@ end
 function M.settings(options)
   local associations = options.file_associations
   return {
+    theme = M.theme(options),
     grammarPaths = absolute_paths(options.grammar_paths),
     extensionPaths = absolute_paths(options.extension_paths),
     vscodeExtensions = options.use_vscode_extensions and "auto" or "off",
@@ -255,7 +256,7 @@ end
 local function initialization_options(options, settings)
   return {
     attributeDeltas = true,
-    theme = options.theme,
+    theme = settings.theme,
     grammarPaths = #settings.grammarPaths > 0 and settings.grammarPaths or nil,
     extensionPaths = #settings.extensionPaths > 0 and settings.extensionPaths or nil,
     vscodeExtensions = settings.vscodeExtensions,
@@ -391,6 +392,33 @@ function M.configure(options, handlers)
       handlers.reconfigured()
     end
   end
+end
+
+--- The theme the options ask for: `theme` itself, or with "auto" (the default) the one
+--- `themes` maps the current colour scheme to, else "dark" on a dark 'background' and
+--- "light" on a light one.
+function M.theme(options)
+  if options.theme ~= "auto" then
+    return options.theme
+  end
+  local mapped = type(options.themes) == "table" and options.themes[vim.g.colors_name or ""]
+  return mapped or (vim.o.background == "light" and "light" or "dark")
+end
+
+--- Sends the settings again if what they depend on changed (the colour scheme or
+--- 'background' for the theme); returns whether the theme changed.
+function M.refresh_settings()
+  if not state.ready then
+    return false
+  end
+  local settings = M.settings(state.options)
+  if vim.deep_equal(settings, state.settings) then
+    return false
+  end
+  local theme_changed = settings.theme ~= state.settings.theme
+  state.settings = settings
+  M.notify("workspace/didChangeConfiguration", { settings = { highlightd = settings } })
+  return theme_changed
 end
 
 function M.is_ready()

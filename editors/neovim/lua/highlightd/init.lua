@@ -15,7 +15,8 @@ local syntax = require("highlightd.syntax")
 
 M.defaults = {
   cmd = { "highlightd", "serve" }, -- the daemon; found on PATH
-  theme = "dark", -- dark, light, or a path to a VS Code JSON / .tmTheme theme
+  theme = "auto", -- "auto": follow the colour scheme (see themes); dark, light, a theme label or path
+  themes = nil, -- { [colors_name] = theme }: the theme for each colour scheme, with theme = "auto"
   grammar_paths = nil, -- folders of extra TextMate grammars
   extension_paths = nil, -- VS Code extensions: folders of them, extension folders, .vsix files
   use_vscode_extensions = false, -- true: also the extensions VS Code installed (~/.vscode/...)
@@ -312,7 +313,21 @@ function M.setup(user_options)
       end
     end,
   })
-  api.nvim_create_autocmd("ColorScheme", { group = group, callback = render.redefine })
+  -- The editor's look changed: the theme may follow it (theme = "auto"). The daemon then
+  -- highlights every document again with it and pushes them whole.
+  local function follow_editor()
+    if client.refresh_settings() then
+      render.forget_default()
+    end
+  end
+  api.nvim_create_autocmd("ColorScheme", {
+    group = group,
+    callback = function()
+      render.redefine()
+      follow_editor()
+    end,
+  })
+  api.nvim_create_autocmd("OptionSet", { group = group, pattern = "background", callback = follow_editor })
   api.nvim_create_autocmd("VimLeavePre", { group = group, callback = client.stop })
   for _, buf in ipairs(api.nvim_list_bufs()) do
     attach(buf)

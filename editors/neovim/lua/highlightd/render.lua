@@ -144,6 +144,11 @@ function M.redefine()
   api.nvim_set_hl(0, "HighlightdLink", { underline = true, cterm = { underline = true }, default = true })
 end
 
+--- Forgets the default style (id 0, never pushed): after a theme change it is asked again.
+function M.forget_default()
+  definitions[0] = nil
+end
+
 --- Forgets the styles of a previous connection (the next one numbers them anew).
 function M.reset_styles()
   definitions = {}

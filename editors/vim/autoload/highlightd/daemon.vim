@@ -11,6 +11,7 @@ vim9script
 var job: job = null_job
 var channel: channel = null_channel
 var ready = false           # `initialize` answered and `initialized` sent
+var sentTheme = ''          # the theme the daemon was last given
 var stopping = false        # an exit we asked for: no restart
 var gaveUp = false          # too many exits in a minute: wait for :HighlightdRestart
 var failedToStart = false   # the command could not run (said once)
@@ -65,9 +66,27 @@ export def Command(): list<string>
   return type(cmd) == v:t_string ? split(cmd) : cmd
 enddef
 
+# The theme: g:highlightd_theme, or when it is unset or 'auto' the one g:highlightd_themes
+# maps the colour scheme to, else the 'background' ('dark' or 'light').
 export def Theme(): string
-  var theme = get(g:, 'highlightd_theme', '')
-  return theme == '' ? &background : theme
+  var theme = get(g:, 'highlightd_theme', 'auto')
+  if theme !=# '' && theme !=# 'auto'
+    return theme
+  endif
+  var mapped = get(get(g:, 'highlightd_themes', {}), get(g:, 'colors_name', ''), '')
+  return mapped !=# '' ? mapped : &background
+enddef
+
+# Sends the theme again when it changed (the colour scheme or 'background' did); returns
+# whether it was sent. The daemon then highlights every document again and pushes it whole.
+export def FollowTheme(): bool
+  var theme = Theme()
+  if !ready || theme ==# sentTheme
+    return false
+  endif
+  sentTheme = theme
+  Notify('workspace/didChangeConfiguration', {settings: {highlightd: {theme: theme}}})
+  return true
 enddef
 
 export def Ready(): bool
@@ -234,7 +253,8 @@ export def Start(eventHandlers: dict<any>): bool
     return false
   endif
   channel = job_getchannel(job)
-  var options: dict<any> = extend({attributeDeltas: true, theme: Theme()}, Settings())
+  sentTheme = Theme()
+  var options: dict<any> = extend({attributeDeltas: true, theme: sentTheme}, Settings())
   Send({method: 'initialize', params: {
     processId: getpid(),
     clientInfo: {name: 'vim', version: string(v:version)},
