@@ -15,6 +15,7 @@ packages=(
     python3-venv      # the independent LSP client used by end-to-end tests
     vim-nox           # Vim 9.0 (+channel, +textprop) for the Vim plugin's tests
     emacs-nox         # Emacs 28.2 for the Emacs plugin's tests
+    elpa-lsp-mode     # lsp-mode 8.0: a second real LSP client for the LSP face's tests
     tmux              # screen captures of the editors, as a person sees them
     libharfbuzz-dev   # text layout: shaping (kerning, ligatures, complex scripts)
     libfontconfig-dev # text layout: font names and fallback fonts to files

@@ -50,11 +50,13 @@ class EmacsSession:
 
     `settings` are Lisp forms the init file evaluates (highlightd-test.el), before any file is
     visited (the plugin's options: they are read when the daemon starts, at the first file).
+    `init` replaces highlightd-test.el as the init file (lsp-mode-test.el: lsp-mode instead of
+    highlightd.el).
     """
 
     def __init__(
         self, emacs, binary, workdir, files, record=None, width=120, height=40, plugin=PLUGIN,
-        settings=(),
+        settings=(), init=None,
     ):
         self.workdir = pathlib.Path(workdir)
         self.tmux_socket = self.workdir / "tmux.sock"
@@ -80,7 +82,7 @@ class EmacsSession:
         environment.setdefault("HIGHLIGHTD_GRAMMARS", str(ROOT / "Grammars"))
         self.environment = environment
         emacs_command = " ".join(
-            [emacs, "-nw", "-Q", "-l", str(INIT)] + [str(path) for path in files]
+            [emacs, "-nw", "-Q", "-l", str(init or INIT)] + [str(path) for path in files]
         )
         self._tmux(
             "-f", "/dev/null", "new-session", "-d", "-x", str(width), "-y", str(height),
