@@ -8,8 +8,9 @@ extension Server {
     /// From the grammar's state, every rule that begins on one line and ends on a later one
     /// (blocks, comments, strings, heredocs, fenced code): a comment folds to its last line,
     /// anything else to the line before its end, so a closing `}` (or `} else {`) stays in
-    /// sight. Languages folded by indentation (Python, YAML) and plain text add, or get, the
-    /// indentation's regions. One range per first line: the outermost.
+    /// sight. Markdown adds its sections (a heading to the next of its level); languages folded
+    /// by indentation (Python, YAML) and plain text add, or get, the indentation's regions.
+    /// One range per first line: the outermost.
     func foldingRanges(_ params: DocumentParams) -> [FoldingRange] {
         let document = params.document
         let text = document.storage.text
@@ -19,8 +20,10 @@ extension Server {
             if let known = ranges[range.start], known.end >= range.end { return }
             ranges[range.start] = range
         }
+        var grammarRegions: [GrammarRegion] = []
         if let highlighter = document.highlighter {
-            for region in highlighter.grammarRegions(storage: document.storage) {
+            grammarRegions = highlighter.grammarRegions(storage: document.storage)
+            for region in grammarRegions {
                 add(
                     FoldingRange(
                         start: region.start, end: region.isComment ? region.end : region.end - 1,
@@ -30,6 +33,12 @@ extension Server {
             if let delta = document.storage.takeAttributeChanges() { push(document, delta: delta) }
         }
         let language = document.detectedLanguageId ?? document.languageId
+        if language == "markdown" {
+            let spans = grammarRegions.map { (start: $0.start, end: $0.end) }
+            for section in MarkdownSections.regions(of: text, inside: spans) {
+                add(FoldingRange(start: section.start, end: section.end, kind: nil))
+            }
+        }
         if document.highlighter == nil || IndentationRegions.offSideLanguages.contains(language) {
             for region in IndentationRegions.regions(of: text) {
                 add(FoldingRange(start: region.start, end: region.end, kind: nil))
