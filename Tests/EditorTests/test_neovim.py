@@ -419,6 +419,20 @@ def test_the_theme_follows_the_background_and_the_colour_scheme_without_a_restar
     assert result["background"] == "light", "peachpuff is light; the map chose the dark theme"
 
 
+def test_folding_closes_a_block_by_the_daemons_ranges_and_follows_edits(tmp_path):
+    sample = tmp_path / "sample.rs"
+    shutil.copy(SAMPLE, sample)
+    lines = SAMPLE.read_text(encoding="utf-8").split("\n")
+    start = lines.index("fn main() {") + 1  # 1-based
+    end = lines.index("}", start) + 1  # the closing brace stays in sight
+    result = nvim_support.run_scenario(
+        NVIM, BINARY, "scenario_folding.lua", tmp_path, sample=sample, line=start
+    )
+    assert result["foldmethod"] == "expr"
+    assert result["before"] == [start, end - 1]
+    assert result["after"] == [start + 2, end + 1]
+
+
 def test_a_daemon_that_cannot_start_is_reported_once_and_every_buffer_keeps_neovims_highlighting(
     tmp_path,
 ):

@@ -450,6 +450,32 @@ def test_the_theme_follows_the_background_and_the_colour_scheme_without_a_restar
         )
 
 
+def test_folding_closes_a_block_by_the_daemons_ranges(tmp_path, session_factory):
+    """g:highlightd_folding: `zc` on a class closes its body, the closing brace left out."""
+    sample = tmp_path / "palette.js"
+    shutil.copy(SAMPLE, sample)
+    lines = SAMPLE.read_text(encoding="utf-8").split("\n")
+    start = lines.index("export class Palette {") + 1  # 1-based
+    end = lines.index("}", start) + 1
+    report = tmp_path / "folds.txt"
+    session = session_factory([sample], settings=["let g:highlightd_folding = 1"])
+    first_highlight(session)
+
+    def closed():
+        session.command(
+            f"normal! zR{start}Gzc"
+        )
+        session.command(
+            f"call writefile([string([&foldmethod, foldclosed({start}), foldclosedend({start})])], "
+            f"{vim_support.vim_string(report)})"
+        )
+        text = report.read_text() if report.exists() else ""
+        return text if f"'expr', {start}, " in text else None
+
+    text = wait_until(closed, 30, what="the daemon's fold")
+    assert text.strip() == f"['expr', {start}, {end - 1}]"
+
+
 def test_a_push_for_an_older_version_is_moved_through_later_edits(tmp_path, session_factory):
     """The client rule's third case, made certain by a scripted daemon (vim/fake_daemon.py)
     that sends version 2's push only after version 3 (a line inserted above) arrived."""

@@ -157,10 +157,70 @@ def AskLanguage(doc: dict<any>)
     doc.scopeName = type(scopeName) == v:t_string ? scopeName : ''
     if doc.scopeName != ''
       TakeSyntax(doc)
+      FoldWindows(doc)
     else
       GiveSyntaxBack(doc)
     endif
     styles.UpdateWindows(Themed())
+  })
+enddef
+
+# ---------------------------------------------------------------------------------------
+# Folding (g:highlightd_folding): the windows of documents the daemon highlights fold by
+# expression, and the expression reads the levels of the daemon's textDocument/foldingRange
+# answer, asked again after the pushes of each change.
+
+var foldLevels: dict<list<any>> = {}  # buffer number -> the level of each line ('>N' at starts)
+var foldTimers: dict<number> = {}     # buffer number -> the timer of the next question
+
+# The 'foldexpr' of those windows.
+export def FoldLevel(lnum: number): any
+  var levels = get(foldLevels, string(bufnr()), [])
+  return lnum >= 1 && lnum <= len(levels) ? levels[lnum - 1] : 0
+enddef
+
+def FoldWindows(doc: dict<any>)
+  if !get(g:, 'highlightd_folding', false) || doc.scopeName == ''
+    return
+  endif
+  for win in win_findbuf(doc.buf)
+    setwinvar(win, '&foldmethod', 'expr')
+    setwinvar(win, '&foldexpr', 'highlightd#FoldLevel(v:lnum)')
+  endfor
+  RefreshFolds(doc)
+enddef
+
+def RefreshFolds(doc: dict<any>)
+  var key = string(doc.buf)
+  if !get(g:, 'highlightd_folding', false) || doc.scopeName == '' || has_key(foldTimers, key)
+    return
+  endif
+  foldTimers[key] = timer_start(50, (_) => {
+    remove(foldTimers, key)
+    if get(docs, doc.buf, {}) isnot doc || doc.needsOpen || !daemon.Ready()
+      return
+    endif
+    daemon.Request('textDocument/foldingRange', {textDocument: {uri: doc.uri}}, (ranges) => {
+      if get(docs, doc.buf, {}) isnot doc || type(ranges) != v:t_list
+        return
+      endif
+      var lineCount = getbufinfo(doc.buf)[0].linecount
+      var depth = repeat([0], lineCount)
+      var starts: dict<bool> = {}
+      for fold in ranges
+        starts[string(fold.startLine)] = true
+        for lnum in range(fold.startLine, min([fold.endLine, lineCount - 1]))
+          depth[lnum] += 1
+        endfor
+      endfor
+      var levels: list<any> = mapnew(depth, (i, d) => has_key(starts, string(i)) ? '>' .. d : d)
+      if levels != get(foldLevels, key, [])
+        foldLevels[key] = levels
+        for win in win_findbuf(doc.buf)
+          win_execute(win, 'silent! normal! zx')
+        endfor
+      endif
+    })
   })
 enddef
 
@@ -283,6 +343,7 @@ export def OnBufWinEnter(buf: number)
   endif
   var doc = docs[buf]
   MapKeys(doc)
+  FoldWindows(doc)
   if doc.stale && !doc.needsOpen
     Resync(doc)
   endif
@@ -431,6 +492,7 @@ def ApplyPiece(doc: dict<any>, version: number, batch: list<any>)
     doc.stale = true
     properties.PruneEdits(doc, version)
   endif
+  RefreshFolds(doc)
   NoteDuration('slowestPushMs', started)
 enddef
 

@@ -12,6 +12,7 @@ local client = require("highlightd.client")
 local document = require("highlightd.document")
 local render = require("highlightd.render")
 local syntax = require("highlightd.syntax")
+local folding = require("highlightd.folding")
 
 M.defaults = {
   cmd = { "highlightd", "serve" }, -- the daemon; found on PATH
@@ -29,6 +30,7 @@ M.defaults = {
   priority = 150, -- extmark priority (above Tree-sitter's 100 and LSP semantic tokens' 125)
   disable_syntax = true, -- turn off regex syntax and Tree-sitter where the daemon has a grammar
   gx = true, -- map gx in attached buffers to open the link under the cursor
+  folding = false, -- fold windows of highlighted buffers by the daemon's folding ranges
   open = nil, -- function(target): how links are opened (default: vim.ui.open or xdg-open)
   apply_budget_ms = 8, -- time per main-loop turn for applying pushes; the rest waits a turn
   piece_runs = 1000, -- a large push is applied in pieces of this many runs (about 3 ms each)
@@ -117,7 +119,18 @@ end
 -- The daemon said how it highlights a buffer: with a grammar, Neovim's own highlighting goes
 -- (it would show through the characters of the default style); without one, the buffer keeps
 -- it and gets only the daemon's links.
+-- Folds the windows showing `state`'s buffer by the daemon's ranges (option `folding`).
+local function fold_windows(state)
+  if M.options.folding and state.highlighted then
+    for _, win in ipairs(vim.fn.win_findbuf(state.buf)) do
+      folding.enable(win)
+    end
+    folding.refresh(state)
+  end
+end
+
 local function language_decided(state)
+  fold_windows(state)
   if state.highlighted and M.options.disable_syntax then
     syntax.take(state.buf)
   else
@@ -290,9 +303,29 @@ function M.setup(user_options)
       end
     end,
   })
+  api.nvim_create_autocmd("User", {
+    group = group,
+    pattern = "HighlightdApplied",
+    callback = function(event)
+      local state = options.folding and document.state(event.data.buf)
+      if state and state.highlighted then
+        folding.refresh(state)
+      end
+    end,
+  })
+  api.nvim_create_autocmd("BufWinEnter", {
+    group = group,
+    callback = function(event)
+      local state = document.state(event.buf)
+      if state then
+        fold_windows(state)
+      end
+    end,
+  })
   api.nvim_create_autocmd({ "BufUnload", "BufWipeout" }, {
     group = group,
     callback = function(event)
+      folding.forget(event.buf)
       document.detach(event.buf)
       syntax.forget(event.buf)
     end,

@@ -204,7 +204,8 @@ enddef
 export def Request(method: string, params: dict<any>, Callback: func, Failed: any = null)
   var forJob = job
   var sent = ready && Send({method: method, params: params}, (response) => {
-    if forJob == job && type(get(response, 'result', 0)) == v:t_dict
+    # A result is an object, or a list (textDocument/foldingRange); null is a failure here.
+    if forJob == job && index([v:t_dict, v:t_list], type(get(response, 'result', 0))) >= 0
       Callback(response.result)
     else
       if has_key(response, 'error')
