@@ -38,10 +38,11 @@ import Testing
         #expect(!ranges.contains { $0[0] == 6 })
     }
 
-    @Test(arguments: [
-        ("# A", 1), ("###### six", 6), ("   ## indented", 2), ("#", 1), ("####### seven", nil),
-        ("#hashtag", nil), ("    # code", nil), ("text # not", nil),
-    ] as [(String, Int?)])
+    @Test(
+        arguments: [
+            ("# A", 1), ("###### six", 6), ("   ## indented", 2), ("#", 1), ("####### seven", nil),
+            ("#hashtag", nil), ("    # code", nil), ("text # not", nil),
+        ] as [(String, Int?)])
     func atxHeadingsAndTheirLevels(line: String, level: Int?) {
         #expect(MarkdownSections.headingLevel(line) == level)
     }
