@@ -3,7 +3,7 @@ import JSONRPC
 import Testing
 
 /// The boundary values of `BoundaryValueTests`, in every numeric field of the methods added
-/// after it (semantic token ranges, layout, selection, conversion): each message gets
+/// after it (semantic token ranges, layout, selection, conversion, inspection): each message gets
 /// an answer, never a trap, and the document stays as it was. The fields are found by walking
 /// each message, so a field added to a template is covered without another line here.
 /// (`semanticTokens/range` with `Int.max` lines killed the daemon at 0b38690.)
@@ -23,6 +23,7 @@ import Testing
             "textStorage/language",
             ["textDocument": ["uri": .string(uri)], "position": ["line": 0, "character": 1]]
         ),
+        ("textStorage/inspect", ["uri": .string(uri), "offset": 1]),
         (
             "textStorage/adjustSelection",
             ["uri": .string(uri), "selection": ["offset": 1, "length": 0], "direction": "forward"]

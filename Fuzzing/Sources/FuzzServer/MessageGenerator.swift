@@ -243,6 +243,12 @@ struct MessageGenerator {
                 ]
             }
             return request("textStorage/language", .object(params))
+        case 13:
+            return request(
+                "textStorage/inspect",
+                ["uri": .string(uri), "offset": number(&input, likely: input.below(40))])
+        case 14:
+            return request("textDocument/foldingRange", ["textDocument": ["uri": .string(uri)]])
         default:
             return request("textStorage/attributes", ["uri": .string(uri)])
         }

@@ -20,7 +20,7 @@ extension TextStorage {
     public func editedParagraphs(_ context: EditingContext) -> [Range<UTF8Offset>] {
         let length = text.utf8End
         var result: [Range<UTF8Offset>] = []
-        for region in context.changes.regions {
+        for region in context.regions {
             let lower = min(region.range.lowerBound, length)
             let upper = min(max(region.range.upperBound, lower), length)
             let own = paragraphRange(for: lower..<upper)

@@ -3,15 +3,10 @@ import TextRope
 extension TextStorage {
     /// Runs the hooks on the edited paragraphs, then builds the transaction's record and delta.
     func processEditing(_ edits: PendingEdits) -> EditingTransaction {
-        let regions = edits.changes.regions.map(\.range)
-        let editedRange =
-            regions.isEmpty ? 0..<0 : regions[0].lowerBound..<regions[regions.count - 1].upperBound
-        let context = EditingContext(
-            changes: edits.changes,
-            editedRange: editedRange,
-            paragraphRange: paragraphRange(for: editedRange),
-            changeInLength: text.utf8Count - edits.lengthsBefore.utf8
-        )
+        var context = EditingContext(
+            changes: edits.changes, paragraphRange: 0..<0,
+            changeInLength: text.utf8Count - edits.lengthsBefore.utf8)
+        context.paragraphRange = paragraphRange(for: context.editedRange ?? 0..<0)
         let failures = runHooks(context)
         let after = text.summary
         let before = edits.lengthsBefore
@@ -24,7 +19,7 @@ extension TextStorage {
             editCount: edits.editCount,
             context: context,
             changeInLength: changeInLength,
-            delta: takeDelta(covering: regions),
+            delta: takeDelta(covering: context.regions.map(\.range)),
             hookFailures: failures
         )
     }

@@ -8,7 +8,7 @@ extension SyntaxHighlighter {
     public func processEditing(in storage: TextStorage, context: EditingContext) {
         if self.storage !== storage { reset(for: storage) }
         guard context.editedRange != nil else { return }
-        let edited = mapLines(through: context.changes, text: storage.text)
+        let edited = mapLines(through: context.regions, text: storage.text)
         // The lines a view showing an edit holds: `window` lines from `window / 2` above its
         // first line. A long paste is finished by slices (or the visible ranges).
         let size = max(1, configuration.window)
@@ -30,10 +30,10 @@ extension SyntaxHighlighter {
     /// Regions are mapped last first, so each one's old line numbers still hold. The last new
     /// line of a region inherits the last old line's end state, so the line after keeps its
     /// validity when retokenizing reproduces that state.
-    func mapLines(through changes: ChangeSet, text: TextBuffer) -> [Range<Int>] {
+    func mapLines(through regions: [ChangeSet.Region], text: TextBuffer) -> [Range<Int>] {
         let total = text.lineCount
         var spans: [(lines: ClosedRange<Int>, lineCountChange: Int)] = []
-        for region in changes.regions {
+        for region in regions {
             let first = text.lineIndex(containingUTF8: region.range.lowerBound).rawValue
             let last = max(first, text.lineIndex(containingUTF8: region.range.upperBound).rawValue)
             if let previous = spans.last, first <= previous.lines.upperBound {

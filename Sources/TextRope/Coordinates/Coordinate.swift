@@ -89,12 +89,6 @@ public typealias UTF16Offset = TextOffset<UTF16Counting>
 /// An offset in Unicode scalars.
 public typealias ScalarOffset = TextOffset<ScalarCounting>
 
-extension Range {
-    /// The range's length in units.
-    @inlinable
-    public func length<Kind>() -> Int where Bound == Coordinate<Kind> { upperBound - lowerBound }
-}
-
 extension Range where Bound == UTF8Offset {
     /// The range of raw byte offsets, for code that indexes bytes.
     @inlinable
@@ -103,10 +97,6 @@ extension Range where Bound == UTF8Offset {
     /// The UTF-8 range of raw byte offsets `bytes`.
     @inlinable
     public init(bytes: Range<Int>) { self = UTF8Offset(bytes.lowerBound)..<UTF8Offset(bytes.upperBound) }
-
-    /// The range moved by `length` bytes.
-    @inlinable
-    public func shifted(by length: Int) -> Self { (lowerBound + length)..<(upperBound + length) }
 }
 
 extension Range where Bound == UTF16Offset {

@@ -35,9 +35,6 @@ public struct TextBuffer: Sendable {
     /// Every line's index.
     public var lines: Range<LineIndex> { 0..<LineIndex(lineCount) }
 
-    /// The last line.
-    public var lastLine: LineIndex { LineIndex(rope.summary.lineBreaks) }
-
     /// The height of the underlying B-tree, for diagnostics.
     public var treeHeight: Int { rope.height }
 
