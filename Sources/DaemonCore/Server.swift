@@ -27,6 +27,8 @@ public final class Server {
     var encoding = TextUnit.utf16
     /// Whether the client asked for `textStorage/didProcessEditing` pushes.
     var pushesAttributes = false
+    /// Whether documents keep a bracket layer (`initializationOptions.bracketPairs`).
+    var colorsBracketPairs = true
     var registry = GrammarRegistry()
     /// Themes the extensions contribute, by label.
     var themes = ThemeCatalog()

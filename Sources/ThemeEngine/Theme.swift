@@ -9,6 +9,11 @@ public final class Theme: Sendable {
     public let name: String?
     /// The style of text no rule applies to: the theme's default colours and font style.
     public let defaultStyle: TokenStyle
+    /// The colours of bracket pairs by nesting depth (depth `d` takes colour `d % count`): the
+    /// theme's `editorBracketHighlight.foreground1…6`, or VS Code's defaults when it gives none.
+    public let bracketColors: [ThemeColor]
+    /// The colour of a closing bracket that closes nothing.
+    public let unexpectedBracketColor: ThemeColor
     /// The trie of rules, keyed by dot segments of target scopes.
     let root: ThemeTrieNode
     /// Candidate rules per scope name.
@@ -17,6 +22,12 @@ public final class Theme: Sendable {
     /// Resolves a raw theme, exactly as vscode-textmate's `resolveParsedThemeRules` does.
     public init(_ raw: RawTheme) {
         name = raw.name
+        let given = raw.bracketColors.compactMap(ThemeColor.init(hex:))
+        // VS Code's defaults for themes that name no bracket colours (gold, orchid, blue; a red).
+        bracketColors =
+            given.isEmpty ? ["#FFD700", "#DA70D6", "#179FFF"].compactMap(ThemeColor.init(hex:)) : given
+        unexpectedBracketColor =
+            raw.unexpectedBracketColor.flatMap(ThemeColor.init(hex:)) ?? ThemeColor(hex: "#FF1212CC")!
         var rules = ThemeRule.parse(raw).sorted(by: ThemeRule.precedes)
 
         // Leading rules with an empty target scope set the defaults, later ones winning.

@@ -57,7 +57,18 @@ enum VSCodeThemeReader {
             ?? (dark ? "#1E1E1E" : "#FFFFFF")
         let defaults = RawThemeSetting(
             foreground: normalizeColor(foreground), background: normalizeColor(background))
-        return RawTheme(name: content.name, settings: [defaults] + content.rules)
+        var bracketColors: [String] = []
+        for level in 1...6 {
+            guard let given = content.colors["editorBracketHighlight.foreground\(level)"],
+                let color = normalizeColor(given)
+            else { break }
+            bracketColors.append(color)
+        }
+        return RawTheme(
+            name: content.name, settings: [defaults] + content.rules, bracketColors: bracketColors,
+            unexpectedBracketColor: content.colors["editorBracketHighlight.unexpectedBracket.foreground"]
+                .flatMap(
+                    normalizeColor))
     }
 
     /// A manifest's `uiTheme` as a theme file's `type`.

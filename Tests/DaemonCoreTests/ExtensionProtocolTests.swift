@@ -34,11 +34,34 @@ struct ExtensionProtocolTests {
         let fresh = Transcript(options: ["extensionPaths": [try Self.extensions("vscode-zig")]])
         Self.open(fresh, "file:///src/main.zig", "const x = 1;\n")
         Self.open(fresh, "file:///src/init.lua", "local x = 1\n", language: "lua")
-        #expect(
-            Self.language(fresh, "file:///src/main.zig") == ["languageId": "zig", "scopeName": "source.zig"])
-        #expect(Self.language(fresh, "file:///src/init.lua") == ["languageId": .null, "scopeName": .null])
+        let zig = Self.language(fresh, "file:///src/main.zig")
+        #expect(zig?["languageId"] == "zig" && zig?["scopeName"] == "source.zig")
+        let lua = Self.language(fresh, "file:///src/init.lua")
+        #expect(lua?["languageId"] == .null && lua?["scopeName"] == .null)
         let runs = fresh.attributes("file:///src/main.zig")?["runs"]?.arrayValue ?? []
         #expect(runs.count > 1, "the zig document has more than one style")
+    }
+
+    @Test func anExtensionsLanguageConfigurationGivesCommentsBracketsAndRegionMarkers() throws {
+        let fresh = Transcript(options: ["extensionPaths": [try Self.extensions("vscode-zig")]])
+        // vscode-zig's language-configuration.json: `//` comments, three bracket pairs, and
+        // `// zig fmt: off` … `// zig fmt: on` as region markers.
+        let text = "fn f() void {\n    // zig fmt: off\n    const a = .{ 1,2 };\n    // zig fmt: on\n}\n"
+        Self.open(fresh, "file:///src/fmt.zig", text)
+        let answer = Self.language(fresh, "file:///src/fmt.zig")
+        #expect(answer?["comments"]?["lineComment"] == "//")
+        #expect(answer?["comments"]?["blockComment"] == .null)
+        #expect(answer?["brackets"] == [["{", "}"], ["[", "]"], ["(", ")"]])
+        let folds = try fresh.request(
+            "textDocument/foldingRange", ["textDocument": ["uri": "file:///src/fmt.zig"]]
+        ).get()
+        #expect(
+            folds.arrayValue?.contains { $0 == ["startLine": 1, "endLine": 3, "kind": "region"] } == true)
+        let pushes = HostileClientTests.notifications("textStorage/didProcessEditing", in: fresh.sent)
+        let brackets = pushes.flatMap { $0["changes"]?.arrayValue ?? [] }.flatMap {
+            $0["brackets"]?.arrayValue ?? []
+        }
+        #expect(brackets.map { $0["depth"] } == [0, 0, 0, 1, 1, 0])
     }
 
     @Test func theInitializeResultNamesEachLanguageWithItsFiles() throws {

@@ -24,6 +24,7 @@ import Testing
             ["textDocument": ["uri": .string(uri)], "position": ["line": 0, "character": 1]]
         ),
         ("textStorage/inspect", ["uri": .string(uri), "offset": 1]),
+        ("textStorage/matchBracket", ["uri": .string(uri), "offset": 1]),
         (
             "textStorage/adjustSelection",
             ["uri": .string(uri), "selection": ["offset": 1, "length": 0], "direction": "forward"]

@@ -4,7 +4,9 @@ import JSONRPC
 /// A `Server` driven in process, message by message, keeping everything it sends.
 final class Transcript {
     private(set) var sent: [RPCMessage] = []
-    private(set) lazy var server = Server(configuration: .init(loadsBundledGrammars: false)) {
+    /// Whether the server loads the bundled grammars and their language configurations.
+    private var loadsBundledGrammars = false
+    private(set) lazy var server = Server(configuration: .init(loadsBundledGrammars: loadsBundledGrammars)) {
         [unowned self] in
         sent.append($0)
     }
@@ -16,7 +18,8 @@ final class Transcript {
     static func uninitialized() -> Transcript { Transcript() }
 
     /// Initializes with `encoding`, pushes on, and any other initialization options.
-    init(encoding: String = "utf-16", options: [String: JSONValue] = [:]) {
+    init(encoding: String = "utf-16", options: [String: JSONValue] = [:], bundled: Bool = false) {
+        loadsBundledGrammars = bundled
         _ = request(
             "initialize",
             [
@@ -53,13 +56,13 @@ final class Transcript {
         return Array(sent[before...])
     }
 
-    /// Opens `text` at `uri` (plain text: no grammar is loaded).
-    func open(_ uri: String, _ text: String, version: Int = 1) {
+    /// Opens `text` at `uri` as `language` (by default plain text: no grammar is loaded).
+    func open(_ uri: String, _ text: String, version: Int = 1, language: String = "plaintext") {
         notify(
             "textDocument/didOpen",
             [
                 "textDocument": [
-                    "uri": .string(uri), "languageId": "plaintext", "version": .integer(version),
+                    "uri": .string(uri), "languageId": .string(language), "version": .integer(version),
                     "text": .string(text),
                 ]
             ])

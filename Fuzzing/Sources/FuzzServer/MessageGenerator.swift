@@ -249,6 +249,10 @@ struct MessageGenerator {
                 ["uri": .string(uri), "offset": number(&input, likely: input.below(40))])
         case 14:
             return request("textDocument/foldingRange", ["textDocument": ["uri": .string(uri)]])
+        case 15:
+            return request(
+                "textStorage/matchBracket",
+                ["uri": .string(uri), "offset": number(&input, likely: input.below(40))])
         default:
             return request("textStorage/attributes", ["uri": .string(uri)])
         }

@@ -62,6 +62,27 @@ struct WireSpan: WireEncodable {
     }
 }
 
+/// A bracket as `{offset, length, depth, style}` in the negotiated unit: `depth` from 0 (-1
+/// for a closing bracket that closes nothing) and the style id of its colour.
+struct WireBracket: WireEncodable {
+    let range: UnitRange
+    let depth: Int
+    let style: StyleID
+
+    init(_ bracket: BracketSpan, style: StyleID, measure: UnitMeasure) {
+        range = UnitRange(utf8: bracket.range, measure: measure)
+        depth = Int(bracket.mark.depth)
+        self.style = style
+    }
+
+    var json: JSONValue {
+        [
+            "offset": .integer(range.offset), "length": .integer(range.length), "depth": .integer(depth),
+            "style": .integer(Int(style.rawValue)),
+        ]
+    }
+}
+
 /// What `textStorage/attributes` answers: the runs, links and spans over a range, with the
 /// definitions of every style the runs use.
 struct AttributesResult: WireEncodable {
@@ -82,8 +103,8 @@ struct AttributesResult: WireEncodable {
 }
 
 /// A style as clients receive its definition: colours (`#RRGGBB` or `#RRGGBBAA`), font
-/// style, the theme selector (or semantic mapping scope) that chose it, and the LSP semantic
-/// token type and modifiers it maps to.
+/// style, the theme selector (or semantic mapping scope) that chose it, the token kind
+/// (comment, string, regex, other) and the LSP semantic token type and modifiers it maps to.
 struct WireStyle: WireEncodable {
     let entry: StyleEntry
 
@@ -96,6 +117,7 @@ struct WireStyle: WireEncodable {
             "fontStyle": .string(entry.fontStyle.description),
             "scope": entry.themeSelector.map { .string($0) } ?? entry.semanticScope.map { .string($0) }
                 ?? .null,
+            "kind": .string(entry.kind.rawValue),
             "semanticTokenType": entry.tokenType.map { .string(SemanticTokenLegend.tokenTypes[$0]) } ?? .null,
             "semanticTokenModifiers": .array(
                 SemanticTokenLegend.tokenModifiers.enumerated().filter {

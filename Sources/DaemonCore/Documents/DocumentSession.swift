@@ -31,6 +31,8 @@ final class DocumentSession {
     let spans: SpanDetectionHook
     /// The root scope of the grammar in use, or `text.plain`.
     let scopeName: String
+    /// The language's configuration, token classification and bracket pairs.
+    let features: LanguageFeatures
     /// Visible line ranges by view id.
     var viewports: [String: Range<LineIndex>] = [:]
     /// The client's layout subscription (`textStorage/layout` with `subscribe`), if any.
@@ -44,8 +46,9 @@ final class DocumentSession {
 
     init(
         uri: String, languageId: String, version: Int, text: String, grammar: Grammar?, styles: StyleTable,
-        spanRules: [SpanRule] = []
+        spanRules: [SpanRule] = [], features: LanguageFeatures = .none
     ) {
+        self.features = features
         self.uri = uri
         self.languageId = languageId
         self.version = version
@@ -56,6 +59,8 @@ final class DocumentSession {
             var configuration = SyntaxHighlighter.Configuration()
             configuration.sliceTimeBudget = .microseconds(500)
             configuration.sliceLineBudget = 500
+            configuration.classification = features.classification
+            configuration.brackets = features.brackets
             let highlighter = SyntaxHighlighter(
                 grammar: grammar, styles: styles, configuration: configuration)
             highlighter.attach(to: storage)
@@ -76,10 +81,12 @@ final class DocumentSession {
     /// its span rules and the spans the client gave, its views, its layout subscription and
     /// its semantic-token tracker. The new storage's attributes are not computed yet (the
     /// caller reprocesses it and pushes the result).
-    func rebuilt(grammar: Grammar?, detectedLanguageId: String?, styles: StyleTable) -> DocumentSession {
+    func rebuilt(
+        grammar: Grammar?, detectedLanguageId: String?, styles: StyleTable, features: LanguageFeatures
+    ) -> DocumentSession {
         let document = DocumentSession(
             uri: uri, languageId: languageId, version: version, text: storage.string, grammar: grammar,
-            styles: styles, spanRules: spans.detector.rules)
+            styles: styles, spanRules: spans.detector.rules, features: features)
         document.detectedLanguageId = detectedLanguageId
         document.storage.adoptGivenSpans(from: storage)
         document.viewports = viewports

@@ -1,3 +1,4 @@
+import GrammarEngine
 import JSONRPC
 import TextRope
 
@@ -26,11 +27,20 @@ struct LanguageResult: WireEncodable {
     let scopeName: String?
     /// The scopes at the position asked about, outermost first (nil: none was asked).
     let scopes: [String]?
+    /// The language's configuration, for its comment markers and bracket pairs.
+    let configuration: LanguageConfiguration?
 
     var json: JSONValue {
         var object: [String: JSONValue] = [
             "languageId": languageId.map { .string($0) } ?? .null,
             "scopeName": scopeName.map { .string($0) } ?? .null,
+            "comments": [
+                "lineComment": configuration?.lineComment.map { .string($0) } ?? .null,
+                "blockComment": configuration?.blockComment.map { [.string($0.open), .string($0.close)] }
+                    ?? .null,
+            ],
+            "brackets": .array(
+                (configuration?.pairs ?? []).map { [.string($0.open), .string($0.close)] }),
         ]
         if let scopes { object["scopes"] = .array(scopes.map { .string($0) }) }
         return .object(object)

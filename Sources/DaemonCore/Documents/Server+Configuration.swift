@@ -46,7 +46,9 @@ extension Server {
     private func rebuild(_ old: DocumentSession) {
         let (detected, grammar) = resolveLanguage(
             languageId: old.languageId, uri: old.uri, text: old.storage.string)
-        let document = old.rebuilt(grammar: grammar, detectedLanguageId: detected, styles: styles)
+        let document = old.rebuilt(
+            grammar: grammar, detectedLanguageId: detected, styles: styles,
+            features: languageFeatures(languageId: detected, scopeName: grammar?.scopeName))
         documents[old.uri] = document
         let transaction = document.storage.reprocess(document.storage.text.utf8Range)
         push(document, transaction: transaction)

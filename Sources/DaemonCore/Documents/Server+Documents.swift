@@ -12,7 +12,8 @@ extension Server {
             languageId: params.languageId, uri: params.uri, text: params.text)
         let document = DocumentSession(
             uri: params.uri, languageId: params.languageId, version: params.version, text: params.text,
-            grammar: grammar, styles: styles, spanRules: params.spanRules)
+            grammar: grammar, styles: styles, spanRules: params.spanRules,
+            features: languageFeatures(languageId: detected, scopeName: grammar?.scopeName))
         document.detectedLanguageId = detected
         documents[params.uri] = document
         if !params.givenSpans.isEmpty {

@@ -133,11 +133,17 @@ extension Server {
     func language(_ params: LanguageParams) -> LanguageResult {
         let document = params.document
         guard let highlighter = document.highlighter else {
-            return LanguageResult(languageId: document.detectedLanguageId, scopeName: nil, scopes: nil)
+            return LanguageResult(
+                languageId: document.detectedLanguageId, scopeName: nil, scopes: nil,
+                configuration: document.detectedLanguageId.flatMap {
+                    registry.languageConfiguration(forLanguage: $0)
+                })
         }
         let languageId = document.detectedLanguageId ?? document.languageId
         guard let offset = params.offset else {
-            return LanguageResult(languageId: languageId, scopeName: document.scopeName, scopes: nil)
+            return LanguageResult(
+                languageId: languageId, scopeName: document.scopeName, scopes: nil,
+                configuration: document.features.configuration)
         }
         let text = document.storage.text
         let line = text.lineIndex(containingUTF8: offset)
@@ -149,6 +155,8 @@ extension Server {
         if let delta = document.storage.takeAttributeChanges() { push(document, delta: delta) }
         let atPosition = registry.language(
             atScopes: scopes, rootScope: document.scopeName, languageId: languageId)
-        return LanguageResult(languageId: atPosition, scopeName: document.scopeName, scopes: scopes)
+        return LanguageResult(
+            languageId: atPosition, scopeName: document.scopeName, scopes: scopes,
+            configuration: registry.languageConfiguration(forLanguage: atPosition))
     }
 }

@@ -3,6 +3,7 @@ import GrammarEngine
 import Highlighting
 import JSONRPC
 import TextRope
+import ThemeEngine
 
 extension Server {
     /// Sends `textStorage/didProcessEditing` for a transaction (if the client asked for pushes).
@@ -46,20 +47,48 @@ extension Server {
     private func changesParams(_ document: DocumentSession, delta: AttributeDelta) -> [String: JSONValue] {
         let measure = UnitMeasure(text: document.storage.text, unit: encoding)
         var used: Set<StyleID> = []
+        var bracketStyles: [BracketMark: StyleID] = [:]
         let changes: [JSONValue] = delta.changes.map { change in
             let range = UnitRange(utf8: change.range, measure: measure)
             let runs = WireRuns(change.syntaxRuns, from: change.range.lowerBound, measure: measure)
             used.formUnion(runs.styles)
+            let brackets = change.brackets.map { bracket in
+                let style = bracketStyles[bracket.mark] ?? bracketStyle(bracket.mark)
+                bracketStyles[bracket.mark] = style
+                used.insert(style)
+                return WireBracket(bracket, style: style, measure: measure)
+            }
             return [
                 "offset": .integer(range.offset), "length": .integer(range.length), "runs": runs.json,
                 "links": change.links.map { WireLink($0, measure: measure) }.json,
                 "spans": change.spans.map { WireSpan($0, measure: measure) }.json,
+                "brackets": brackets.json,
             ]
         }
         return [
             "uri": .string(document.uri), "version": .integer(document.version), "changes": .array(changes),
             "styles": styleDefinitions(newIn: used),
         ]
+    }
+
+    /// The style of a bracket's colour: the theme's bracket colour for its depth (cycling
+    /// through them), or its colour for a closing bracket that closes nothing.
+    func bracketStyle(_ mark: BracketMark) -> StyleID {
+        let theme = styles.theme
+        let colors = theme.bracketColors
+        let (color, selector): (ThemeColor, String)
+        if mark.isUnexpected || colors.isEmpty {
+            (color, selector) = (
+                theme.unexpectedBracketColor, "editorBracketHighlight.unexpectedBracket.foreground"
+            )
+        } else {
+            let level = Int(mark.depth) % colors.count
+            (color, selector) = (colors[level], "editorBracketHighlight.foreground\(level + 1)")
+        }
+        let style = TokenStyle(
+            foreground: color, background: theme.defaultStyle.background, fontStyle: [],
+            ruleSelector: selector)
+        return styles.id(for: StyleEntry(style: style, semantic: nil))
     }
 
     /// Definitions of the style ids in `ids` the client has not been sent yet.

@@ -43,7 +43,8 @@ enum IndentationRegions {
     }
 
     /// The language ids VS Code folds by indentation (`folding.offSide` in their language
-    /// configurations): their grammars begin no rule per block.
+    /// configurations), for languages whose definition gives no configuration: their grammars
+    /// begin no rule per block.
     static let offSideLanguages: Set<String> = [
         "python", "yaml", "coffeescript", "pug", "jade", "sass", "stylus", "nim", "fsharp", "haml", "slim",
         "elm",

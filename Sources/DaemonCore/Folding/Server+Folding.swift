@@ -9,8 +9,10 @@ extension Server {
     /// (blocks, comments, strings, heredocs, fenced code): a comment folds to its last line,
     /// anything else to the line before its end, so a closing `}` (or `} else {`) stays in
     /// sight. Markdown adds its sections (a heading to the next of its level); languages folded
-    /// by indentation (Python, YAML) and plain text add, or get, the indentation's regions.
-    /// One range per first line: the outermost.
+    /// by indentation (`folding.offSide` in their configuration: Python, YAML) and plain text
+    /// add, or get, the indentation's regions; the configuration's region markers
+    /// (`// #region` … `// #endregion`) add regions of kind `region`, which win on their
+    /// line. Otherwise one range per first line: the outermost.
     func foldingRanges(_ params: DocumentParams) -> [FoldingRange] {
         let document = params.document
         let text = document.storage.text
@@ -39,9 +41,20 @@ extension Server {
                 add(FoldingRange(start: section.start, end: section.end, kind: nil))
             }
         }
-        if document.highlighter == nil || IndentationRegions.offSideLanguages.contains(language) {
+        let configuration = document.features.configuration
+        let offSide =
+            configuration?.foldsByIndentation ?? IndentationRegions.offSideLanguages.contains(language)
+        if document.highlighter == nil || offSide {
             for region in IndentationRegions.regions(of: text) {
                 add(FoldingRange(start: region.start, end: region.end, kind: nil))
+            }
+        }
+        // Region markers win over whatever else starts on their line: the user drew them.
+        if let markers = configuration?.regionMarkers, let start = registry.linePattern(markers.start),
+            let end = registry.linePattern(markers.end)
+        {
+            for region in RegionMarkers.regions(of: text, start: start, end: end) {
+                ranges[region.start] = FoldingRange(start: region.start, end: region.end, kind: .region)
             }
         }
         return ranges.keys.sorted().compactMap { ranges[$0] }

@@ -25,12 +25,16 @@ struct InitializeParams {
     /// `initializationOptions.linkTokens`, by default whether the client lists the `link`
     /// token type.
     let linkTokens: Bool
+    /// `initializationOptions.bracketPairs` (default true): whether documents keep and push
+    /// bracket pairs.
+    let bracketPairs: Bool
 
     init(_ params: Params) throws(ResponseError) {
         positionEncodings =
             params.optional("capabilities.general.positionEncodings")?.arrayValue?.compactMap(\.stringValue)
             ?? []
         attributeDeltas = try params.bool("initializationOptions.attributeDeltas", default: false)
+        bracketPairs = try params.bool("initializationOptions.bracketPairs", default: true)
         spanRules = try Server.spanRules(params, field: "initializationOptions.spanRules") ?? []
         grammarPaths = try Server.grammarPaths(params, field: "initializationOptions.grammarPaths") ?? []
         extensions = try ExtensionSettingsChange(params, prefix: "initializationOptions.")

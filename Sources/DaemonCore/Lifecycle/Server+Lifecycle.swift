@@ -16,6 +16,7 @@ extension Server {
         encoding =
             [TextUnit.utf8, .utf16, .utf32].first { params.positionEncodings.contains($0.rawValue) } ?? .utf16
         pushesAttributes = params.attributeDeltas
+        colorsBracketPairs = params.bracketPairs
         spanRules = params.spanRules
         extensionSettings = params.extensions.applied(to: extensionSettings)
         loadGrammars(extraPaths: params.grammarPaths)

@@ -17,6 +17,7 @@ enum RequestMethod: String, CaseIterable, Sendable {
     case export = "textStorage/export"
     case language = "textStorage/language"
     case inspect = "textStorage/inspect"
+    case matchBracket = "textStorage/matchBracket"
     case semanticTokensFull = "textDocument/semanticTokens/full"
     case semanticTokensDelta = "textDocument/semanticTokens/full/delta"
     case semanticTokensRange = "textDocument/semanticTokens/range"

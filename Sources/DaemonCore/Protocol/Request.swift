@@ -14,6 +14,7 @@ enum Request {
     case export(ExportParams)
     case language(LanguageParams)
     case inspect(InspectParams)
+    case matchBracket(MatchBracketParams)
     case semanticTokensFull(DocumentParams)
     case semanticTokensDelta(SemanticTokensDeltaParams)
     case semanticTokensRange(SemanticTokensRangeParams)
@@ -35,6 +36,7 @@ enum Request {
         case .export: self = .export(try ExportParams(params, in: server))
         case .language: self = .language(try LanguageParams(params, in: server))
         case .inspect: self = .inspect(try InspectParams(params, in: server))
+        case .matchBracket: self = .matchBracket(try MatchBracketParams(params, in: server))
         case .semanticTokensFull: self = .semanticTokensFull(try DocumentParams(params, in: server))
         case .semanticTokensDelta:
             self = .semanticTokensDelta(try SemanticTokensDeltaParams(params, in: server))

@@ -92,6 +92,7 @@ extension Server {
         case .export(let params): return export(params)
         case .language(let params): return language(params)
         case .inspect(let params): return inspect(params)
+        case .matchBracket(let params): return matchBracket(params)
         case .semanticTokensFull(let params): return semanticTokensFull(params)
         case .semanticTokensDelta(let params): return semanticTokensDelta(params)
         case .semanticTokensRange(let params): return semanticTokensRange(params)

@@ -25,7 +25,7 @@ extension TextStorage {
         let changes = merged.map { range in
             AttributeChange(
                 range: range, syntaxRuns: syntaxLayer.runs(in: range.bytes), links: links(in: range),
-                spans: spans(in: range))
+                spans: spans(in: range), brackets: brackets(in: range))
         }
         return AttributeDelta(changes: changes)
     }

@@ -127,7 +127,8 @@ extension TextStorage {
             deletedText: text.substring(range),
             deletedSyntax: syntaxLayer.runs(in: range.bytes),
             deletedLinks: linkLayer.runs(in: range.bytes),
-            deletedSpans: spanLayer.runs(in: range.bytes)
+            deletedSpans: spanLayer.runs(in: range.bytes),
+            deletedBrackets: bracketLayer.runs(in: range.bytes)
         )
     }
 
@@ -138,9 +139,11 @@ extension TextStorage {
         syntaxLayer.replace(inserted, insertedLength: restoredLength)
         linkLayer.replace(inserted, insertedLength: restoredLength)
         spanLayer.replace(inserted, insertedLength: restoredLength)
+        bracketLayer.replace(inserted, insertedLength: restoredLength)
         syntaxLayer.set(record.deletedSyntax, at: inserted.lowerBound)
         linkLayer.set(record.deletedLinks, at: inserted.lowerBound)
         spanLayer.set(record.deletedSpans, at: inserted.lowerBound)
+        bracketLayer.set(record.deletedBrackets, at: inserted.lowerBound)
     }
 
     /// Applies one edit already validated, recording it in the pending change set and
@@ -155,6 +158,7 @@ extension TextStorage {
         syntaxLayer.replace(range.bytes, insertedLength: insertedLength)
         linkLayer.replace(range.bytes, insertedLength: insertedLength)
         spanLayer.replace(range.bytes, insertedLength: insertedLength)
+        bracketLayer.replace(range.bytes, insertedLength: insertedLength)
         let replacement = ChangeSet.Replacement(
             range: range, insertedLength: insertedLength, lineCountChange: text.lineCount - linesBefore)
         pending?.changes.append(replacement)
@@ -223,4 +227,5 @@ struct EditUndoRecord {
     var deletedSyntax: [AttributeRun<StyleID>]
     var deletedLinks: [AttributeRun<LinkAttribute?>]
     var deletedSpans: [AttributeRun<SpanAttribute?>]
+    var deletedBrackets: [AttributeRun<BracketMark?>]
 }

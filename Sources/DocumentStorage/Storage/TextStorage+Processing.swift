@@ -63,6 +63,7 @@ extension TextStorage {
             case .syntax(let offset, let old): syntaxLayer.set(old, at: offset)
             case .links(let offset, let old): linkLayer.set(old, at: offset)
             case .spans(let offset, let old): spanLayer.set(old, at: offset)
+            case .brackets(let offset, let old): bracketLayer.set(old, at: offset)
             }
         }
     }

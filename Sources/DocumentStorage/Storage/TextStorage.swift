@@ -14,6 +14,8 @@ public final class TextStorage {
     public internal(set) var linkLayer: AttributeRuns<LinkAttribute?>
     /// Mentions, shortcodes and other spans set by the span hook or given by a client.
     public internal(set) var spanLayer: AttributeRuns<SpanAttribute?>
+    /// Bracket pairs by nesting depth, set by the syntax hook where the language has brackets.
+    public internal(set) var bracketLayer: AttributeRuns<BracketMark?>
     /// The processEditing hooks, in the order they run.
     public private(set) var hooks: [any TextStorageHook] = []
     /// How many transactions have ended.
@@ -40,6 +42,7 @@ public final class TextStorage {
         syntaxLayer = AttributeRuns(length: text.utf8Count, emptyValue: .plain)
         linkLayer = AttributeRuns(length: text.utf8Count, emptyValue: nil)
         spanLayer = AttributeRuns(length: text.utf8Count, emptyValue: nil)
+        bracketLayer = AttributeRuns(length: text.utf8Count, emptyValue: nil)
     }
 
     /// Adds a hook after the existing ones.
@@ -66,4 +69,5 @@ enum AttributeJournalEntry {
     case syntax(offset: Int, old: [AttributeRun<StyleID>])
     case links(offset: Int, old: [AttributeRun<LinkAttribute?>])
     case spans(offset: Int, old: [AttributeRun<SpanAttribute?>])
+    case brackets(offset: Int, old: [AttributeRun<BracketMark?>])
 }

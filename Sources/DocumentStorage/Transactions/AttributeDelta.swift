@@ -2,7 +2,7 @@ import TextRope
 
 /// The attribute changes of one transaction (or one background update).
 ///
-/// Each change replaces the syntax runs, the links and the spans over its range, in post-edit UTF-8
+/// Each change replaces the syntax runs, the links, the spans and the brackets over its range, in post-edit UTF-8
 /// offsets. Applying the changes in order to the pre-edit attributes, mapped through the
 /// edits, gives the post-edit attributes.
 public struct AttributeDelta: Hashable, Sendable {
@@ -26,14 +26,18 @@ public struct AttributeChange: Hashable, Sendable {
     public var links: [LinkSpan]
     /// The spans of the span layer inside `range` (clipped to it, like links).
     public var spans: [Span]
+    /// The brackets of the bracket layer inside `range`.
+    public var brackets: [BracketSpan]
 
     /// Creates a change.
     public init(
-        range: Range<UTF8Offset>, syntaxRuns: [AttributeRun<StyleID>], links: [LinkSpan], spans: [Span] = []
+        range: Range<UTF8Offset>, syntaxRuns: [AttributeRun<StyleID>], links: [LinkSpan], spans: [Span] = [],
+        brackets: [BracketSpan] = []
     ) {
         self.range = range
         self.syntaxRuns = syntaxRuns
         self.links = links
         self.spans = spans
+        self.brackets = brackets
     }
 }

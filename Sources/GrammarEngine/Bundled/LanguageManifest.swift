@@ -25,6 +25,8 @@ public struct LanguageManifest: Sendable, Hashable {
         public var filenamePatterns: [String]?
         /// A first-line pattern (Oniguruma syntax).
         public var firstLine: String?
+        /// Comments, brackets and folding, in the shape of VS Code's `language-configuration.json`.
+        public var configuration: LanguageConfiguration?
 
         /// Creates an entry.
         public init(
@@ -50,9 +52,11 @@ public struct LanguageManifest: Sendable, Hashable {
 
         /// The entry as a language definition.
         public var definition: LanguageDefinition {
-            LanguageDefinition(
+            var definition = LanguageDefinition(
                 id: id, aliases: aliases ?? [], extensions: extensions ?? [], filenames: filenames ?? [],
                 filenamePatterns: filenamePatterns ?? [], firstLine: firstLine, origin: "bundled")
+            definition.configuration = configuration
+            return definition
         }
     }
 

@@ -105,6 +105,12 @@ extension GrammarRegistry {
         return languages.last { $0.extensions.contains { $0.lowercased() == ending } }?.id
     }
 
+    /// A one-line pattern of a language definition or configuration (a first line, a region
+    /// marker), in Oniguruma syntax, compiled once and cached; nil when it does not compile.
+    public func linePattern(_ source: String) -> Pattern? {
+        firstLinePattern(source)
+    }
+
     /// The compiled first-line pattern for a source (cached; nil when it does not compile).
     private func firstLinePattern(_ source: String) -> Pattern? {
         lock.lock()

@@ -14,6 +14,15 @@ extension GrammarRegistry {
         return entries[scopeName]?.definition?.tokenTypes ?? [:]
     }
 
+    /// The `balancedBracketScopes` and `unbalancedBracketScopes` of a scope's grammar (empty
+    /// when it gave none).
+    public func bracketScopes(scopeName: String) -> (balanced: [String], unbalanced: [String]) {
+        lock.lock()
+        defer { lock.unlock() }
+        let definition = entries[scopeName]?.definition
+        return (definition?.balancedBracketScopes ?? [], definition?.unbalancedBracketScopes ?? [])
+    }
+
     /// The root scopes a grammar is injected into (`injectTo`); empty for other grammars.
     public func injectsInto(scopeName: String) -> [String] {
         lock.lock()

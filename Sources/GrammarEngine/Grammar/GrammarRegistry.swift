@@ -45,8 +45,10 @@ public final class GrammarRegistry: @unchecked Sendable {
     var firstLinePatterns: [String: Pattern?] = [:]
     /// Scopes whose file failed to load: reported once, then unknown.
     var failedScopes: Set<String> = []
+    /// Language configurations read from files, by path (nil: the file could not be read).
+    var configurationFiles: [String: LanguageConfiguration?] = [:]
     private var compiled: [String: Grammar] = [:]
-    private var problemHandler: (@Sendable (GrammarError) -> Void)?
+    var problemHandler: (@Sendable (GrammarError) -> Void)?
 
     /// Creates an empty registry.
     public init(configuration: Grammar.Configuration = .init()) {

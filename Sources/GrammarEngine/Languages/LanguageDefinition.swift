@@ -20,6 +20,9 @@ public struct LanguageDefinition: Sendable, Hashable {
     public var origin: String
     /// The language configuration file (comments, brackets), when the extension names one.
     public var configurationPath: String?
+    /// The language configuration given inline (the bundled languages'), which wins over
+    /// `configurationPath`.
+    public var configuration: LanguageConfiguration?
 
     /// Creates a definition.
     public init(

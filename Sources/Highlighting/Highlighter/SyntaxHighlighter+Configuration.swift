@@ -9,6 +9,10 @@ extension SyntaxHighlighter {
         /// The most time one `highlightNextSlice()` spends, checked after each line; nil for
         /// no time limit.
         public var sliceTimeBudget: Duration? = .milliseconds(5)
+        /// Token kinds and the scopes whose brackets count (the grammar's contribution).
+        public var classification = TokenClassification.standard
+        /// The language's bracket pairs; nil keeps no bracket layer.
+        public var brackets: BracketSet?
 
         /// The defaults.
         public init() {}

@@ -16,6 +16,7 @@ extension SyntaxHighlighter {
             let lower = max(0, lines.lowerBound - size / 2)
             let window = lower..<min(store.count, max(lines.lowerBound + 1, lower + size))
             highlightInvalidLines(in: window, storage: storage)
+            pairBrackets(through: window.upperBound, storage: storage)
         }
         highlightVisibleLines(storage: storage)
     }
@@ -57,12 +58,21 @@ extension SyntaxHighlighter {
                 return forgetAll(total)
             }
             let inherited = store[oldFirst + oldCount - 1].endState
+            // The bracket store keeps the same lines; the last new line keeps the old end stack
+            // (its brackets are found again when it is tokenized).
+            let inheritedStack = bracketStore[oldFirst + oldCount - 1].endState?.endStack
+            let bracketEntry = LineEntry(
+                endState: inheritedStack.map { BracketLine(tokens: [], endStack: $0) }, isValid: false)
             if oldCount == 1 && newCount == 1 {
                 store[oldFirst] = LineEntry(endState: inherited, isValid: false)
+                bracketStore[oldFirst] = bracketEntry
             } else {
                 var entries = [LineEntry<RuleStack>](repeating: .unknown, count: newCount)
                 entries[newCount - 1].endState = inherited
                 store.replaceLines(oldFirst..<(oldFirst + oldCount), with: entries)
+                var bracketEntries = [LineEntry<BracketLine>](repeating: .unknown, count: newCount)
+                bracketEntries[newCount - 1] = bracketEntry
+                bracketStore.replaceLines(oldFirst..<(oldFirst + oldCount), with: bracketEntries)
             }
         }
         return spans.map { $0.lines.lowerBound..<($0.lines.upperBound + 1) }
@@ -71,6 +81,7 @@ extension SyntaxHighlighter {
     /// Starts the line states over (every line invalid) and returns all lines.
     private func forgetAll(_ total: Int) -> [Range<Int>] {
         store = LineStateStore(lineCount: total)
+        bracketStore = LineStateStore(lineCount: total)
         return [0..<total]
     }
 }

@@ -19,17 +19,22 @@ extension SyntaxHighlighter {
             return
         }
         let startState: RuleStack? = line == 0 ? nil : (store[line - 1].endState ?? grammar.initialState)
-        let tokenization = grammar.tokenizeLine(
-            text.substring(bounds.start..<bounds.contentEnd), state: startState)
+        var content = text.substring(bounds.start..<bounds.contentEnd)
+        let tokenization = grammar.tokenizeLine(content, state: startState)
         linesTokenized += 1
 
         runBuffer.removeAll(keepingCapacity: true)
+        bracketBuffer.removeAll(keepingCapacity: true)
         let tokens = tokenization.tokens
         for index in tokens.indices {
             let start = tokens[index].start
             let end = index + 1 < tokens.count ? tokens[index + 1].start : bounds.end - bounds.start
             guard end > start else { continue }
-            let run = AttributeRun(length: end - start, value: styleID(for: tokens[index].scopes))
+            let resolved = styleCache.resolve(tokens[index].scopes, in: styles)
+            if let brackets = configuration.brackets, resolved.countsBrackets {
+                content.withUTF8 { brackets.scan($0, in: start..<end, into: &bracketBuffer) }
+            }
+            let run = AttributeRun(length: end - start, value: resolved.id)
             if let lastIndex = runBuffer.indices.last, runBuffer[lastIndex].value == run.value {
                 runBuffer[lastIndex].length += run.length
             } else {
@@ -51,6 +56,7 @@ extension SyntaxHighlighter {
         if previous != tokenization.endState && line + 1 < store.count {
             store.invalidate(line + 1)
         }
+        if configuration.brackets != nil { recordBrackets(bracketBuffer, ofLine: line) }
     }
 
     /// The style id of a token's scopes, cached per interned scope stack.

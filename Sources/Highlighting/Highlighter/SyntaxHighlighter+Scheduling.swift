@@ -30,6 +30,7 @@ extension SyntaxHighlighter {
             let clipped = clippedToStore(range)
             guard !clipped.isEmpty else { continue }
             remaining -= highlightInvalidLines(in: clipped, storage: storage, budget: remaining)
+            pairBrackets(through: clipped.upperBound, storage: storage)
         }
     }
 
@@ -69,7 +70,12 @@ extension SyntaxHighlighter {
             done += 1
             next = store.firstInvalidLine(atOrAfter: line + 1)
         }
-        return store.invalidCount > 0
+        // Pairing a line costs a small part of tokenizing it: ten times the lines.
+        pairBrackets(
+            through: store.count, storage: storage,
+            budget: lineBudget > Int.max / 10 ? .max : lineBudget * 10,
+            deadline: deadline)
+        return !isSettled
     }
 
     /// Runs slices until no line is invalid (a document's first full highlight, tests).

@@ -30,9 +30,17 @@ public final class SyntaxHighlighter: TextStorageHook {
     public internal(set) var visibleRanges: [Range<LineIndex>] = []
     /// Lines tokenized since the highlighter was made (a statistic).
     public internal(set) var linesTokenized = 0
+    /// Lines whose brackets were paired since the highlighter was made (a statistic).
+    public internal(set) var linesPaired = 0
 
     weak var storage: TextStorage?
     var store = LineStateStore<RuleStack>(lineCount: 1)
+    /// Per line, its brackets and the brackets open at its end; valid when the line's marks
+    /// in the bracket layer were paired from the line before's current end stack (see
+    /// `SyntaxHighlighter+Brackets.swift`).
+    var bracketStore = LineStateStore<BracketLine>(lineCount: 1)
+    /// Reused between lines so finding a line's brackets does not allocate.
+    var bracketBuffer: [BracketToken] = []
     /// Style ids of token scopes already seen (scope stacks are interned by the grammar).
     var styleCache = ScopeStyleCache()
     /// Reused between lines so building a line's runs does not allocate.
@@ -43,6 +51,7 @@ public final class SyntaxHighlighter: TextStorageHook {
         self.grammar = grammar
         self.styles = styles
         self.configuration = configuration
+        styleCache.classification = configuration.classification
     }
 
     /// Adds the highlighter to a storage's hooks; every line starts invalid (call
@@ -56,6 +65,7 @@ public final class SyntaxHighlighter: TextStorageHook {
     func reset(for storage: TextStorage) {
         self.storage = storage
         store = LineStateStore(lineCount: storage.text.lineCount)
+        bracketStore = LineStateStore(lineCount: storage.text.lineCount)
     }
 
     /// Forgets the style of every scope stack seen so far, which lets the grammar free the
@@ -68,8 +78,10 @@ public final class SyntaxHighlighter: TextStorageHook {
     /// The per-line states and validity (for diagnostics and tests).
     public var lineStates: LineStateStore<RuleStack> { store }
 
-    /// Whether every line's styles are known to be right.
-    public var isSettled: Bool { store.invalidCount == 0 }
+    /// Whether every line's styles (and bracket marks) are known to be right.
+    public var isSettled: Bool {
+        store.invalidCount == 0 && (configuration.brackets == nil || bracketStore.invalidCount == 0)
+    }
 
     /// The first line whose styles are provisional, if any.
     public var firstInvalidLine: LineIndex? { store.firstInvalidLine().map { LineIndex($0) } }

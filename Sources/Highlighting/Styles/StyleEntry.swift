@@ -4,7 +4,7 @@ import ThemeEngine
 /// One interned style: what a `StyleID` stands for.
 ///
 /// Two tokens share an id exactly when they paint the same way, were styled by the same theme
-/// rule, and map to the same semantic token type and modifiers.
+/// rule, map to the same semantic token type and modifiers, and are of the same kind.
 public struct StyleEntry: Hashable, Sendable {
     /// The resolved text colour.
     public var foreground: ThemeColor
@@ -20,11 +20,15 @@ public struct StyleEntry: Hashable, Sendable {
     public var tokenType: Int?
     /// The LSP token modifier bits (`SemanticTokenLegend.tokenModifiers`).
     public var tokenModifiers: UInt32
+    /// Whether the text is a comment, a string, a regular expression or other text (what an
+    /// editor's spell checking and bracket matching ask of its syntax).
+    public var kind: TokenKind
 
     /// Creates an entry.
     public init(
-        style: TokenStyle, semantic: SemanticTokenMapping.Match?
+        style: TokenStyle, semantic: SemanticTokenMapping.Match?, kind: TokenKind = .other
     ) {
+        self.kind = kind
         foreground = style.foreground
         background = style.background
         fontStyle = style.fontStyle

@@ -11,10 +11,15 @@ struct ScopeStyleCache {
     struct Resolved {
         var style: TokenStyle
         var semantic: SemanticTokenMapping.Match?
+        var kind: TokenKind
+        /// Whether brackets in tokens of these scopes count as bracket pairs.
+        var countsBrackets: Bool
         var id: StyleID
     }
 
     var limit = 100_000
+    /// Token kinds and bracket scopes of the grammar the stacks come from.
+    var classification = TokenClassification.standard
     private var resolved: [ScopeStack: Resolved] = [:]
 
     /// The number of cached nodes.
@@ -27,7 +32,12 @@ struct ScopeStyleCache {
 
     /// The style id of the innermost scope of `scopes` in `table`.
     mutating func id(for scopes: ScopeStack, in table: StyleTable) -> StyleID {
-        if let known = resolved[scopes] { return known.id }
+        resolve(scopes, in: table).id
+    }
+
+    /// Everything known of the innermost scope of `scopes` in `table`.
+    mutating func resolve(_ scopes: ScopeStack, in table: StyleTable) -> Resolved {
+        if let known = resolved[scopes] { return known }
         if resolved.count >= limit { resolved.removeAll(keepingCapacity: true) }
         // Resolve the uncached ancestors from the outermost in, iteratively (stacks can be deep).
         var pending: [ScopeStack] = []
@@ -42,12 +52,22 @@ struct ScopeStyleCache {
                 scope: current.scopeName, ancestors: ScopeAncestors(nearest: current.parent),
                 parent: parent?.style ?? table.theme.defaultStyle)
             let semantic = table.semanticMapping.match(scope: current.scopeName) ?? parent?.semantic
+            let kind: TokenKind
+            let countsBrackets: Bool
+            if classification.needsScopePath {
+                let path = current.scopeNames
+                kind = classification.kind(of: path)
+                countsBrackets = classification.countsBrackets(kind: kind, scopes: path)
+            } else {
+                kind = TokenKind.standard(ofScope: current.scopeName) ?? parent?.kind ?? .other
+                countsBrackets = kind == .other
+            }
             let entry = Resolved(
-                style: style, semantic: semantic,
-                id: table.id(for: StyleEntry(style: style, semantic: semantic)))
+                style: style, semantic: semantic, kind: kind, countsBrackets: countsBrackets,
+                id: table.id(for: StyleEntry(style: style, semantic: semantic, kind: kind)))
             resolved[current] = entry
             parent = entry
         }
-        return parent!.id
+        return parent!
     }
 }

@@ -68,13 +68,16 @@ public final class StyleTable: @unchecked Sendable {
         }
     }
 
-    /// The id for a token's scope path (outermost first): theme style plus semantic type.
+    /// The id for a token's scope path (outermost first): theme style, semantic type and kind.
     ///
     /// Resolves the whole path each call (the reference highlight's way); highlighters resolve
     /// scope stacks node by node instead.
-    public func id(forScopes scopes: [String]) -> StyleID {
+    public func id(forScopes scopes: [String], classification: TokenClassification = .standard) -> StyleID {
         let path = Self.splitting(scopes)
-        return id(for: StyleEntry(style: theme.style(forScopes: path), semantic: semanticMapping.match(path)))
+        return id(
+            for: StyleEntry(
+                style: theme.style(forScopes: path), semantic: semanticMapping.match(path),
+                kind: classification.kind(of: scopes)))
     }
 
     /// Scope names with spaces count as several scopes, as the theme resolves them.

@@ -71,6 +71,9 @@ public struct TokenKindOverrides: Sendable {
         self.rules = rules
     }
 
+    /// Whether there are no overrides.
+    public var isEmpty: Bool { rules.isEmpty }
+
     /// The kind the last matching override gives, or nil when none matches.
     public func kind(of scopes: [String]) -> TokenKind? {
         rules.last { $0.matcher(scopes) }?.kind

@@ -1,8 +1,8 @@
 /// Turns VS Code's "JSON with comments" into strict JSON: `//` and `/* */` comments and
 /// trailing commas before `]` or `}` are removed; strings are left untouched.
-enum JSONCSanitizer {
+public enum JSONCSanitizer {
     /// The strict JSON bytes for `source` (a UTF-8 byte order mark is dropped too).
-    static func sanitize(_ source: [UInt8]) -> [UInt8] {
+    public static func sanitize(_ source: [UInt8]) -> [UInt8] {
         var input = source[...]
         if input.starts(with: [0xEF, 0xBB, 0xBF]) { input = input.dropFirst(3) }
         var output: [UInt8] = []

@@ -1,0 +1,150 @@
+import Dispatch
+import DocumentStorage
+import TextRope
+
+/// Bracket pairs by nesting depth, kept the way line states are.
+///
+/// Tokenizing a line finds its brackets (in tokens whose brackets count, see
+/// `TokenClassification`) and stores them in the line's `BracketLine`; a line whose brackets
+/// changed becomes invalid. Pairing walks the invalid lines in order: from the stack of
+/// brackets open at the previous line's end it marks the line's brackets in the storage's
+/// bracket layer and records the stack at its end, invalidating the next line when that stack
+/// changed. Like tokenizing, it stops by itself where the stack comes out as before, so typing
+/// a matched pair, or anything but a bracket, pairs one line.
+///
+/// An unmatched opening bracket changes the stack of every line after it: those lines are
+/// paired within the transaction as far as the edit's window and the visible ranges reach
+/// (at most `pairingLineBudget` lines), and by the background slices after that.
+///
+/// # Invariant
+/// A valid bracket line was paired from its current brackets and the current end stack of
+/// the line before; so, once no syntax or bracket line is invalid, the bracket layer equals
+/// pairing the from-scratch tokens of the whole text (`ReferenceBrackets`).
+extension SyntaxHighlighter {
+    /// The most lines paired within one transaction or one visible-range update.
+    static let pairingLineBudget = 2_000
+
+    /// Stores a freshly tokenized line's brackets, invalidating its pairing if they changed.
+    func recordBrackets(_ tokens: [BracketToken], ofLine line: Int) {
+        let entry = bracketStore[line]
+        if entry.isValid, let known = entry.endState, known.tokens == tokens { return }
+        bracketStore[line] = LineEntry(
+            endState: BracketLine(tokens: tokens, endStack: entry.endState?.endStack), isValid: false)
+    }
+
+    /// Pairs the invalid bracket lines before `limit`, in order, while their tokens are known
+    /// (a line not yet tokenized stops the walk; it resumes once the line is).
+    func pairBrackets(
+        through limit: Int, storage: TextStorage, budget: Int = pairingLineBudget, deadline: UInt64? = nil
+    ) {
+        guard configuration.brackets != nil else { return }
+        var done = 0
+        var next = bracketStore.firstInvalidLine()
+        while let line = next, line < limit, done < budget, store[line].isValid {
+            // Checked every 64 lines: a line costs well under a microsecond.
+            if done % 64 == 63, let deadline, DispatchTime.now().uptimeNanoseconds >= deadline { break }
+            pairLine(line, storage: storage)
+            done += 1
+            next = bracketStore.firstInvalidLine(atOrAfter: line + 1)
+        }
+    }
+
+    /// Marks one line's brackets from the end stack of the line before.
+    private func pairLine(_ line: Int, storage: TextStorage) {
+        guard let bounds = try? storage.text.lineBounds(LineIndex(line)) else {
+            bracketStore = LineStateStore(lineCount: storage.text.lineCount)
+            return
+        }
+        linesPaired += 1
+        let entry = bracketStore[line]
+        let tokens = entry.endState?.tokens ?? []
+        // An unknown stack before (a line not yet paired) is guessed empty; unknown never
+        // equals a computed stack, so the guess is redone.
+        var stack = line == 0 ? BracketStack.empty : (bracketStore[line - 1].endState?.endStack ?? .empty)
+        var spans: [BracketSpan] = []
+        spans.reserveCapacity(tokens.count)
+        for token in tokens {
+            let (mark, after) = stack.pairing(token)
+            stack = after
+            let start = bounds.start + Int(token.column)
+            spans.append(BracketSpan(range: start..<(start + Int(token.length)), mark: mark))
+        }
+        let lineRange = bounds.start..<bounds.end
+        if !lineRange.isEmpty { storage.setBrackets(spans, replacingIn: lineRange) }
+        let previous = entry.endState?.endStack
+        bracketStore[line] = LineEntry(endState: BracketLine(tokens: tokens, endStack: stack), isValid: true)
+        let unchanged = previous.map { BracketStack.same($0, stack) } ?? false
+        if !unchanged && line + 1 < bracketStore.count {
+            bracketStore.invalidate(line + 1)
+        }
+    }
+
+    /// Whether the bracket layer is known to be right everywhere.
+    public var areBracketsSettled: Bool { configuration.brackets == nil || bracketStore.invalidCount == 0 }
+
+    /// The bracket at `offset` (a bracket starting there, or one holding it) and its
+    /// partner's range, or nil when no bracket is there; the partner is nil when the bracket
+    /// has none (an opening bracket never closed, or closed by a closing bracket of an outer
+    /// pair; a closing bracket that closes nothing).
+    ///
+    /// Highlights and pairs the whole document first if it is not settled.
+    public func bracketPair(at offset: UTF8Offset) -> (
+        bracket: Range<UTF8Offset>, partner: Range<UTF8Offset>?
+    )? {
+        guard let storage, configuration.brackets != nil else { return nil }
+        if !isSettled { highlightAll() }
+        let text = storage.text
+        guard offset.rawValue >= 0, offset.rawValue < text.utf8Count else { return nil }
+        let line = text.lineIndex(containingUTF8: offset)
+        guard let bounds = try? text.lineBounds(line) else { return nil }
+        let lineBrackets = storage.brackets(in: bounds.start..<bounds.end)
+        guard let bracket = lineBrackets.first(where: { $0.range.contains(offset) }) else { return nil }
+        let mark = bracket.mark
+        guard !mark.isUnexpected else { return (bracket.range, nil) }
+        // A pair's brackets share a depth. After an opening bracket at depth d, the first
+        // closing bracket at depth d or less either closes it (at d) or closes an outer pair,
+        // leaving it without a partner. Before a closing bracket at depth d, the nearest
+        // opening bracket at depth d is its partner (any other at d was closed before).
+        if mark.isOpen {
+            let found = firstBracket(in: storage, from: bracket.range.upperBound) {
+                !$0.isOpen && !$0.isUnexpected && $0.depth <= mark.depth
+            }
+            return (bracket.range, found.flatMap { $0.mark.depth == mark.depth ? $0.range : nil })
+        }
+        let found = lastBracket(in: storage, before: bracket.range.lowerBound) {
+            $0.isOpen && $0.depth == mark.depth
+        }
+        return (bracket.range, found?.range)
+    }
+
+    /// The first bracket from `start` on whose mark satisfies `test`, read 64 KiB at a time.
+    private func firstBracket(
+        in storage: TextStorage, from start: UTF8Offset, where test: (BracketMark) -> Bool
+    ) -> BracketSpan? {
+        let end = storage.text.utf8Count
+        var lower = start.rawValue
+        while lower < end {
+            let upper = min(end, lower + 65_536)
+            if let found = storage.brackets(in: Range(bytes: lower..<upper)).first(where: { test($0.mark) }) {
+                return found
+            }
+            lower = upper
+        }
+        return nil
+    }
+
+    /// The last bracket before `end` whose mark satisfies `test`, read 64 KiB at a time.
+    private func lastBracket(
+        in storage: TextStorage, before end: UTF8Offset, where test: (BracketMark) -> Bool
+    ) -> BracketSpan? {
+        var upper = end.rawValue
+        while upper > 0 {
+            let lower = max(0, upper - 65_536)
+            if let found = storage.brackets(in: Range(bytes: lower..<upper)).last(where: { test($0.mark) }) {
+                return found
+            }
+            upper = lower
+        }
+        return nil
+    }
+}
