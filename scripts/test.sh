@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every check highlightd has: system packages, lint, the debug build and every test
 # (unit, property, conformance, grammar fixtures, end-to-end tests of the binary, an
-# independent LSP client, the editor plugins, the release binary installed from the Debian
+# independent LSP client, an independent bracket-pair implementation over real files, the editor plugins, the release binary installed from the Debian
 # package and by install.sh, and every libFuzzer target for a few seconds). This is the README's test command and CI's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,6 +22,9 @@ swift build --build-tests
 
 echo "== LSP face, through an independent client (pytest-lsp)"
 .venv/bin/python -m pytest -q Tests/LSPClientTests
+
+echo "== bracket pairs and folds over real files, against an independent implementation"
+.venv/bin/python -m pytest -q Tests/OracleTests
 
 echo "== editor plugins, inside real Neovim, Vim and Emacs"
 .venv/bin/python -m pytest -q Tests/EditorTests

@@ -5,9 +5,9 @@ import TestSupport
 import Testing
 import TextRope
 
-/// Bracket pairs kept by the highlighter, against a naive model that tokenizes the whole text
-/// from scratch, looks for bracket texts character by character in the tokens whose brackets
-/// count, and pairs them with an array as the stack.
+/// Bracket pairs kept by the highlighter, against a naive model (`ReferenceBrackets`) that
+/// tokenizes the whole text from scratch, looks for bracket texts at every byte of the tokens
+/// whose brackets count, and pairs them with an array as the stack.
 struct BracketPairTests {
     static let pairs = [
         BracketPair(open: "{", close: "}"), BracketPair(open: "[", close: "]"),
@@ -32,95 +32,35 @@ struct BracketPairTests {
         var isOpen: Bool
 
         var description: String { "\(range.lowerBound)+\(range.count)\(isOpen ? "o" : "c")\(depth)" }
+
+        init(range: Range<Int>, depth: Int, isOpen: Bool) {
+            self.range = range
+            self.depth = depth
+            self.isOpen = isOpen
+        }
+
+        init(_ span: BracketSpan) {
+            self.init(range: span.range.bytes, depth: Int(span.mark.depth), isOpen: span.mark.isOpen)
+        }
     }
 
-    /// The naive model: every bracket of `text` with its depth (-1: unexpected).
+    /// The naive model (`ReferenceBrackets`): every bracket of `text` with its depth.
     static func model(
         _ text: String, grammar: Grammar, pairs: [BracketPair] = pairs,
         classification: TokenClassification = .standard
     ) -> [Found] {
-        let bytes = Array(text.utf8)
-        var found: [(range: Range<Int>, pair: Int, isOpen: Bool)] = []
-        var state: RuleStack?
-        var lineStart = 0
-        while lineStart <= bytes.count {
-            var contentEnd = lineStart
-            while contentEnd < bytes.count, bytes[contentEnd] != 0x0A, bytes[contentEnd] != 0x0D {
-                contentEnd += 1
-            }
-            let line = String(decoding: bytes[lineStart..<contentEnd], as: UTF8.self)
-            let tokenization = grammar.tokenizeLine(line, state: state)
-            state = tokenization.endState
-            let tokens = tokenization.tokens
-            for (index, token) in tokens.enumerated() {
-                let end = index + 1 < tokens.count ? tokens[index + 1].start : contentEnd - lineStart
-                let scopes = token.scopes.scopeNames
-                let kind = classification.kind(of: scopes)
-                guard classification.countsBrackets(kind: kind, scopes: scopes) else { continue }
-                var column = token.start
-                next: while column < end {
-                    // Longest bracket text first.
-                    let candidates = pairs.enumerated().flatMap { index, pair in
-                        [(Array(pair.open.utf8), index, true), (Array(pair.close.utf8), index, false)]
-                    }.sorted { $0.0.count > $1.0.count }
-                    for (textBytes, pair, isOpen) in candidates
-                    where column + textBytes.count <= end
-                        && Array(bytes[(lineStart + column)..<(lineStart + column + textBytes.count)])
-                            == textBytes
-                    {
-                        if isWord(textBytes.first!) || isWord(textBytes.last!) {
-                            let before = column > 0 && isWord(bytes[lineStart + column - 1])
-                            let afterIndex = lineStart + column + textBytes.count
-                            let after = afterIndex < contentEnd && isWord(bytes[afterIndex])
-                            if before || after { continue }
-                        }
-                        let start = lineStart + column
-                        found.append((start..<(start + textBytes.count), pair, isOpen))
-                        column += textBytes.count
-                        continue next
-                    }
-                    column += 1
-                }
-            }
-            guard contentEnd < bytes.count else { break }
-            let pair =
-                bytes[contentEnd] == 0x0D && contentEnd + 1 < bytes.count && bytes[contentEnd + 1] == 0x0A
-            lineStart = contentEnd + (pair ? 2 : 1)
-        }
-        var stack: [Int] = []
-        return found.map { bracket in
-            if bracket.isOpen {
-                stack.append(bracket.pair)
-                return Found(range: bracket.range, depth: stack.count - 1, isOpen: true)
-            }
-            guard let index = stack.lastIndex(of: bracket.pair) else {
-                return Found(range: bracket.range, depth: -1, isOpen: false)
-            }
-            stack.removeSubrange(index...)
-            return Found(range: bracket.range, depth: index, isOpen: false)
-        }
-    }
-
-    /// Letters, digits, `_` and non-ASCII bytes.
-    static func isWord(_ byte: UInt8) -> Bool {
-        byte >= 0x80 || byte == 0x5F || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
-            || (byte >= 0x30 && byte <= 0x39)
+        ReferenceBrackets.brackets(of: text, grammar: grammar, pairs: pairs, classification: classification)
+            .map(Found.init)
     }
 
     /// The bracket layer of a storage, one entry per bracket (adjacent unexpected brackets,
-    /// which share a run, are split by the model's ranges).
+    /// which share a run, cut apart where the model has them).
     static func layer(_ storage: TextStorage, splitBy model: [Found]) -> [Found] {
-        var result: [Found] = []
-        for span in storage.brackets(in: storage.text.utf8Range) {
-            let mark = span.mark
-            let inside = model.filter { span.range.bytes.contains($0.range.lowerBound) && mark.isUnexpected }
-            if mark.isUnexpected, inside.count > 1 {
-                result += inside.map { Found(range: $0.range, depth: -1, isOpen: false) }
-            } else {
-                result.append(Found(range: span.range.bytes, depth: Int(mark.depth), isOpen: mark.isOpen))
-            }
+        let reference = model.map {
+            BracketSpan(
+                range: Range(bytes: $0.range), mark: BracketMark(depth: Int32($0.depth), isOpen: $0.isOpen))
         }
-        return result
+        return ReferenceBrackets.layer(of: storage, cutBy: reference).map(Found.init)
     }
 
     static func highlighted(

@@ -92,12 +92,13 @@ struct AttributesResult: WireEncodable {
     let runs: WireRuns
     let links: [WireLink]
     let spans: [WireSpan]
+    let brackets: [WireBracket]
     let styles: JSONValue
 
     var json: JSONValue {
         [
             "version": .integer(version), "pending": .bool(pending), "range": range.json, "runs": runs.json,
-            "links": links.json, "spans": spans.json, "styles": styles,
+            "links": links.json, "spans": spans.json, "brackets": brackets.json, "styles": styles,
         ]
     }
 }

@@ -10,13 +10,20 @@ extension Server {
         let (document, range) = (params.document, params.range)
         let measure = UnitMeasure(text: document.storage.text, unit: encoding)
         let runs = document.storage.syntaxRuns(in: range)
+        var bracketStyles: [BracketMark: StyleID] = [:]
+        let brackets = document.storage.brackets(in: range).map { bracket in
+            let style = bracketStyles[bracket.mark] ?? bracketStyle(bracket.mark)
+            bracketStyles[bracket.mark] = style
+            return WireBracket(bracket, style: style, measure: measure)
+        }
         return AttributesResult(
             version: document.version, pending: document.hasPendingWork,
             range: UnitRange(utf8: range, measure: measure),
             runs: WireRuns(runs, from: range.lowerBound, measure: measure),
             links: document.storage.links(in: range).map { WireLink($0, measure: measure) },
             spans: document.storage.spans(in: range).map { WireSpan($0, measure: measure) },
-            styles: styleDefinitions(newIn: Set(runs.map(\.value)), all: true))
+            brackets: brackets,
+            styles: styleDefinitions(newIn: Set(runs.map(\.value) + bracketStyles.values), all: true))
     }
 
     /// `textStorage/lineBreaks`: soft-wrap offsets per line, never inside a link.

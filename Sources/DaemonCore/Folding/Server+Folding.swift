@@ -8,7 +8,8 @@ extension Server {
     /// From the grammar's state, every rule that begins on one line and ends on a later one
     /// (blocks, comments, strings, heredocs, fenced code): a comment folds to its last line,
     /// anything else to the line before its end, so a closing `}` (or `} else {`) stays in
-    /// sight. Markdown adds its sections (a heading to the next of its level); languages folded
+    /// sight. Multi-line bracket pairs (the bracket layer's) add their lines the same way,
+    /// for blocks the grammar matches brace by brace. Markdown adds its sections (a heading to the next of its level); languages folded
     /// by indentation (`folding.offSide` in their configuration: Python, YAML) and plain text
     /// add, or get, the indentation's regions; the configuration's region markers
     /// (`// #region` … `// #endregion`) add regions of kind `region`, which win on their
@@ -30,6 +31,11 @@ extension Server {
                     FoldingRange(
                         start: region.start, end: region.isComment ? region.end : region.end - 1,
                         kind: region.isComment ? .comment : nil))
+            }
+            // Multi-line bracket pairs fold like blocks, to the line before the closing bracket.
+            highlighter.settleBrackets()
+            for region in BracketRegions.regions(of: document.storage) {
+                add(FoldingRange(start: region.start, end: region.end - 1, kind: nil))
             }
             // Lines highlighted for the answer go out as a viewport's do.
             if let delta = document.storage.takeAttributeChanges() { push(document, delta: delta) }

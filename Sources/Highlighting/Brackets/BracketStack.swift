@@ -68,11 +68,16 @@ public struct BracketLine: Equatable, Sendable {
     public var tokens: [BracketToken]
     /// The open brackets at the line's end, or nil before the line was first paired.
     public var endStack: BracketStack?
+    /// The columns of the line the bracket layer may hold marks in (from the first mark's
+    /// start to the last one's end; empty: none), or nil when unknown (the line's text changed
+    /// since it was paired): what pairing the line again must clear.
+    public var markedColumns: Range<Int32>?
 
     /// Creates a line.
-    public init(tokens: [BracketToken], endStack: BracketStack?) {
+    public init(tokens: [BracketToken], endStack: BracketStack?, markedColumns: Range<Int32>? = nil) {
         self.tokens = tokens
         self.endStack = endStack
+        self.markedColumns = markedColumns
     }
 
     public static func == (a: BracketLine, b: BracketLine) -> Bool {

@@ -13,8 +13,8 @@ import TextRope
 /// a matched pair, or anything but a bracket, pairs one line.
 ///
 /// An unmatched opening bracket changes the stack of every line after it: those lines are
-/// paired within the transaction as far as the edit's window and the visible ranges reach
-/// (at most `pairingLineBudget` lines), and by the background slices after that.
+/// paired within the transaction as far as the visible ranges reach (at most
+/// `pairingLineBudget` lines), and by the background slices after that.
 ///
 /// # Invariant
 /// A valid bracket line was paired from its current brackets and the current end stack of
@@ -29,7 +29,10 @@ extension SyntaxHighlighter {
         let entry = bracketStore[line]
         if entry.isValid, let known = entry.endState, known.tokens == tokens { return }
         bracketStore[line] = LineEntry(
-            endState: BracketLine(tokens: tokens, endStack: entry.endState?.endStack), isValid: false)
+            endState: BracketLine(
+                tokens: tokens, endStack: entry.endState?.endStack,
+                markedColumns: entry.endState?.markedColumns),
+            isValid: false)
     }
 
     /// Pairs the invalid bracket lines before `limit`, in order, while their tokens are known
@@ -50,33 +53,60 @@ extension SyntaxHighlighter {
     }
 
     /// Marks one line's brackets from the end stack of the line before.
-    private func pairLine(_ line: Int, storage: TextStorage) {
-        guard let bounds = try? storage.text.lineBounds(LineIndex(line)) else {
-            bracketStore = LineStateStore(lineCount: storage.text.lineCount)
-            return
-        }
+    ///
+    /// A line without brackets whose layer is known to hold no marks costs no text lookup; a
+    /// line with some rewrites only the columns its old and new marks span, not the whole line.
+    func pairLine(_ line: Int, storage: TextStorage, start knownStart: UTF8Offset? = nil) {
         linesPaired += 1
         let entry = bracketStore[line]
         let tokens = entry.endState?.tokens ?? []
+        let oldMarks = entry.endState?.markedColumns
         // An unknown stack before (a line not yet paired) is guessed empty; unknown never
         // equals a computed stack, so the guess is redone.
         var stack = line == 0 ? BracketStack.empty : (bracketStore[line - 1].endState?.endStack ?? .empty)
-        var spans: [BracketSpan] = []
-        spans.reserveCapacity(tokens.count)
-        for token in tokens {
-            let (mark, after) = stack.pairing(token)
-            stack = after
-            let start = bounds.start + Int(token.column)
-            spans.append(BracketSpan(range: start..<(start + Int(token.length)), mark: mark))
+        var newMarks: Range<Int32> = 0..<0
+        if !tokens.isEmpty || oldMarks?.isEmpty != true {
+            guard let start = knownStart ?? (try? storage.text.lineStart(LineIndex(line))) else {
+                bracketStore = LineStateStore(lineCount: storage.text.lineCount)
+                return
+            }
+            var spans: [BracketSpan] = []
+            spans.reserveCapacity(tokens.count)
+            for token in tokens {
+                let (mark, after) = stack.pairing(token)
+                stack = after
+                let lower = start + Int(token.column)
+                spans.append(BracketSpan(range: lower..<(lower + Int(token.length)), mark: mark))
+            }
+            if let first = tokens.first, let last = tokens.last {
+                newMarks = first.column..<(last.column + last.length)
+            }
+            let cleared: Range<UTF8Offset>
+            if let oldMarks {
+                let lower = min(
+                    oldMarks.isEmpty ? newMarks.lowerBound : oldMarks.lowerBound, newMarks.lowerBound)
+                let upper = max(oldMarks.upperBound, newMarks.upperBound)
+                cleared = (start + Int(lower))..<(start + Int(upper))
+            } else {
+                cleared = start..<((try? storage.text.lineBounds(LineIndex(line)).end) ?? start)
+            }
+            if !cleared.isEmpty { storage.setBrackets(spans, replacingIn: cleared) }
         }
-        let lineRange = bounds.start..<bounds.end
-        if !lineRange.isEmpty { storage.setBrackets(spans, replacingIn: lineRange) }
         let previous = entry.endState?.endStack
-        bracketStore[line] = LineEntry(endState: BracketLine(tokens: tokens, endStack: stack), isValid: true)
+        bracketStore[line] = LineEntry(
+            endState: BracketLine(tokens: tokens, endStack: stack, markedColumns: newMarks), isValid: true)
         let unchanged = previous.map { BracketStack.same($0, stack) } ?? false
         if !unchanged && line + 1 < bracketStore.count {
             bracketStore.invalidate(line + 1)
         }
+    }
+
+    /// Tokenizes and pairs every line not done yet, so the bracket layer is right everywhere
+    /// (a whole-document question, such as folding, asks first).
+    public func settleBrackets() {
+        guard let storage, configuration.brackets != nil else { return }
+        highlightInvalidLines(in: 0..<store.count, storage: storage)
+        pairBrackets(through: store.count, storage: storage, budget: .max)
     }
 
     /// Whether the bracket layer is known to be right everywhere.

@@ -16,7 +16,7 @@ extension SyntaxHighlighter {
             let lower = max(0, lines.lowerBound - size / 2)
             let window = lower..<min(store.count, max(lines.lowerBound + 1, lower + size))
             highlightInvalidLines(in: window, storage: storage)
-            pairBrackets(through: window.upperBound, storage: storage)
+            pairBrackets(through: lines.upperBound, storage: storage)
         }
         highlightVisibleLines(storage: storage)
     }

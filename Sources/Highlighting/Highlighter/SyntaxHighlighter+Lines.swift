@@ -56,7 +56,14 @@ extension SyntaxHighlighter {
         if previous != tokenization.endState && line + 1 < store.count {
             store.invalidate(line + 1)
         }
-        if configuration.brackets != nil { recordBrackets(bracketBuffer, ofLine: line) }
+        if configuration.brackets != nil {
+            recordBrackets(bracketBuffer, ofLine: line)
+            // Paired at once when the line before is, with the line start at hand; else the
+            // pairing walk gets to it in order.
+            if !bracketStore[line].isValid, line == 0 || bracketStore[line - 1].isValid {
+                pairLine(line, storage: storage, start: bounds.start)
+            }
+        }
     }
 
     /// The style id of a token's scopes, cached per interned scope stack.

@@ -43,6 +43,9 @@ public struct HighlightReplay {
         public var linesRetokenized: [Int] = []
         /// Checkpoints where the incremental attributes differed from a from-scratch highlight.
         public var mismatches = 0
+        /// Checkpoints where the bracket layer differed from `ReferenceBrackets` (when the
+        /// configuration has brackets).
+        public var bracketMismatches = 0
         /// Checkpoints run.
         public var checkpoints = 0
         /// The first mismatch, if any.
@@ -140,6 +143,14 @@ public struct HighlightReplay {
             grammar.map { ReferenceHighlight.runs(of: text, grammar: $0, styles: styles) }
             ?? ReferenceHighlight.normalized([AttributeRun(length: storage.text.utf8Count, value: .plain)])
         let actual = ReferenceHighlight.normalized(storage.syntaxRuns(in: storage.text.utf8Range))
+        if let grammar, let brackets = configuration.brackets {
+            let reference = ReferenceBrackets.brackets(
+                of: text, grammar: grammar, pairs: brackets.pairs,
+                classification: configuration.classification)
+            if ReferenceBrackets.layer(of: storage, cutBy: reference) != reference {
+                report.bracketMismatches += 1
+            }
+        }
         guard let difference = ReferenceHighlight.firstDifference(actual, expected) else { return }
         let offset = UTF8Offset(difference)
         report.mismatches += 1

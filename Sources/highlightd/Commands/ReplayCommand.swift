@@ -58,6 +58,9 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Print the figures as one JSON object.")
     var json = false
 
+    @Flag(help: "Keep bracket pairs too (the language's pairs), as the daemon does, and check them.")
+    var brackets = false
+
     @Flag(help: "TRACE is a recording made by `serve --record`: replay it against a fresh server.")
     var rpc = false
 
@@ -74,10 +77,16 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         if rpc { return try replayRecording() }
         let log = try loadLog()
-        let compiled = try loadGrammar(languageId: log.languageId)
+        let registry = GrammarSelection(grammarFolders: grammars).makeRegistry()
+        let compiled = try loadGrammar(languageId: log.languageId, registry: registry)
         let styles = StyleTable(theme: try Theme.named(theme))
         var configuration = SyntaxHighlighter.Configuration()
         configuration.window = window
+        if brackets, let languageId = language ?? log.languageId {
+            configuration.brackets = registry.languageConfiguration(forLanguage: languageId).flatMap {
+                BracketSet(pairs: $0.pairs)
+            }
+        }
         var replay = HighlightReplay(
             grammar: compiled, styles: styles, configuration: configuration, verifyEvery: verifyEvery)
         // Links run after the syntax layer, as in the daemon (and alone for plain text).
@@ -98,6 +107,7 @@ struct ReplayCommand: ParsableCommand {
                 "peak_rss_bytes": .integer(peak),
                 "state_bytes_per_line": .double(report.stateBytesPerLine),
                 "mismatches": .integer(report.mismatches),
+                "bracket_mismatches": .integer(report.bracketMismatches),
             ]
             JSONOutput.print(object)
         } else {
@@ -118,8 +128,16 @@ struct ReplayCommand: ParsableCommand {
                     format: "highlighter state: %.1f bytes/line (%d lines)", report.stateBytesPerLine,
                     report.finalLineCount))
             print("mismatches: \(report.mismatches) (of \(report.checkpoints) checkpoints)")
+            if configuration.brackets != nil {
+                print(
+                    "bracket mismatches: \(report.bracketMismatches) (of \(report.checkpoints) checkpoints)")
+            }
         }
         var failed = false
+        if report.bracketMismatches > 0 {
+            FileHandle.standardError.write(Data("bracket layer differs from ReferenceBrackets\n".utf8))
+            failed = true
+        }
         if let mismatch = report.firstMismatch {
             FileHandle.standardError.write(Data("first mismatch \(mismatch)\n".utf8))
             failed = true
@@ -157,8 +175,7 @@ struct ReplayCommand: ParsableCommand {
 
     /// The grammar named by --grammar, else by --language (or the log's language id); nil for
     /// `plaintext`, a document without a syntax layer as the daemon opens it.
-    func loadGrammar(languageId: String?) throws -> Grammar? {
-        let registry = GrammarSelection(grammarFolders: grammars).makeRegistry()
+    func loadGrammar(languageId: String?, registry: GrammarRegistry) throws -> Grammar? {
         if let grammar {
             let raw = try registry.load(contentsOf: URL(fileURLWithPath: grammar))
             return try registry.grammar(scopeName: raw.scopeName)
