@@ -16,6 +16,8 @@ packages=(
     vim-nox           # Vim 9.0 (+channel, +textprop) for the Vim plugin's tests
     emacs-nox         # Emacs 28.2 for the Emacs plugin's tests
     elpa-lsp-mode     # lsp-mode 8.0: a second real LSP client for the LSP face's tests
+    aspell            # the spell checker flyspell runs in the Emacs plugin's tests
+    aspell-en         # ... and its English dictionary
     tmux              # screen captures of the editors, as a person sees them
     libharfbuzz-dev   # text layout: shaping (kerning, ligatures, complex scripts)
     libfontconfig-dev # text layout: font names and fallback fonts to files

@@ -4,7 +4,8 @@ Each test runs `emacs -nw -Q` in a private tmux server with highlightd.el loaded
 `global-highlightd-mode` on, types into it with `tmux send-keys` as a person would, then
 reads back what the buffer shows (the `face` of every character as redisplay sees it, and
 the link ranges) and compares it with `highlightd highlight --format json` on the final
-text. The screen check reads the 24-bit colours of the cells from `tmux capture-pane -e`.
+text, and the bracket colours with what a fresh daemon gives the final text. The screen
+check reads the 24-bit colours of the cells from `tmux capture-pane -e`.
 """
 
 import json
@@ -12,6 +13,7 @@ import os
 import pathlib
 import shutil
 import signal
+import subprocess
 import sys
 
 import pytest
@@ -63,6 +65,98 @@ def settled_state(
             f"{buffer_name} never matched the oracle; {len(differences)} differences:\n"
             + "\n".join(differences[:20])
         )
+    return last["state"], last["expected"]
+
+
+def daemon_bracket_layer(text, filename):
+    """The bracket layer a fresh daemon gives `text` saved as `filename`, the oracle of the
+    bracket colours (`highlightd highlight` knows none): {scalar offset: (depth, foreground)}
+    for every character of a bracket. Emacs applies its pushes through a session of edits;
+    the daemon here opens the final text once."""
+    process = subprocess.Popen(
+        [BINARY, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
+
+    def send(message):
+        body = json.dumps({"jsonrpc": "2.0", **message}).encode()
+        process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        process.stdin.flush()
+
+    def receive():
+        header = b""
+        while not header.endswith(b"\r\n\r\n"):
+            byte = process.stdout.read(1)
+            if not byte:
+                raise RuntimeError("the daemon closed its output")
+            header += byte
+        length = int(header.lower().split(b"content-length:")[1].split(b"\r\n")[0])
+        return json.loads(process.stdout.read(length))
+
+    brackets, colours = {}, {}
+    uri = (pathlib.Path("/oracle") / filename).as_uri()
+    try:
+        send({"id": 1, "method": "initialize", "params": {
+            "capabilities": {"general": {"positionEncodings": ["utf-32"]}},
+            "initializationOptions": {"attributeDeltas": True, "theme": "dark"}}})
+        send({"method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": uri, "version": 1, "text": text}}})
+        next_id, pending = 2, True
+        while pending:
+            send({"id": next_id, "method": "textStorage/attributes", "params": {"uri": uri}})
+            while True:
+                message = receive()
+                if message.get("method") == "textStorage/didProcessEditing":
+                    params = message["params"]
+                    for key, style in params["styles"].items():
+                        colours[int(key)] = style["foreground"][:7].upper()
+                    # The client rule: a change replaces the brackets over its range.
+                    for change in params["changes"]:
+                        start, end = change["offset"], change["offset"] + change["length"]
+                        brackets = {k: v for k, v in brackets.items() if not start <= k < end}
+                        for bracket in change.get("brackets", []):
+                            for offset in range(bracket["offset"],
+                                                bracket["offset"] + bracket["length"]):
+                                brackets[offset] = (bracket["depth"], bracket["style"])
+                elif message.get("id") == next_id:
+                    pending = message["result"]["pending"]
+                    next_id += 1
+                    break
+        send({"id": next_id, "method": "shutdown"})
+        send({"method": "exit"})
+    finally:
+        process.stdin.close()
+        process.wait(timeout=30)
+    return {offset: (depth, colours[style]) for offset, (depth, style) in brackets.items()}
+
+
+def shown_bracket_layer(state):
+    """The bracket layer Emacs shows: {offset: (depth, foreground)}, as the oracle's."""
+    return {offset: (depth, (colour or "")[:7].upper())
+            for offset, depth, colour in state["brackets"]}
+
+
+def settled_brackets(session, buffer_name, filename, timeout=30):
+    """Waits until the buffer shows the bracket layer a fresh daemon gives its text; returns
+    the state and that layer. On timeout, fails with the differences."""
+    oracles, last = {}, {}
+
+    def matches():
+        state = session.state(buffer_name)
+        if state["text"] not in oracles:
+            oracles[state["text"]] = daemon_bracket_layer(state["text"], filename)
+        last["state"], last["expected"] = state, oracles[state["text"]]
+        return shown_bracket_layer(state) == last["expected"]
+
+    try:
+        wait_until(matches, timeout, interval=0.2, what=f"{buffer_name}'s bracket colours")
+    except TimeoutError:
+        shown, expected = shown_bracket_layer(last["state"]), last["expected"]
+        differences = sorted(
+            (offset, shown.get(offset), expected.get(offset))
+            for offset in set(shown) | set(expected) if shown.get(offset) != expected.get(offset)
+        )
+        pytest.fail(f"{buffer_name}'s brackets (offset, Emacs, oracle): {differences[:20]}")
     return last["state"], last["expected"]
 
 
@@ -164,7 +258,8 @@ def test_scripted_edits_end_highlighted_as_the_oracle_says(tmp_path):
             session, "inventory.py", "inventory.py", ready=lambda text: text.startswith("# top:\n")
         )
         wait_until(lambda: session.state("inventory.py")["opened"], 30, what="the link to open")
-        state = session.state("inventory.py")
+        # The brackets, kept through the same edits, are those of the final text.
+        state, brackets = settled_brackets(session, "inventory.py", "inventory.py")
 
     final = state["text"]
     for typed in [
@@ -178,6 +273,7 @@ def test_scripted_edits_end_highlighted_as_the_oracle_says(tmp_path):
         assert typed in final, f"{typed!r} is not in the final text:\n{final}"
     assert final.count("def value(self) -> float:") == 2, "the paste was redone after its undo"
     assert len(expected.links) >= 4
+    assert len({depth for depth, _ in brackets.values()}) >= 2, "brackets nested in brackets"
     greeting = final.index("www.example.com/é")
     (target,) = [link[2] for link in expected.links if link[0] == greeting]
     assert state["opened"] == [target]
@@ -188,6 +284,7 @@ def test_scripted_edits_end_highlighted_as_the_oracle_says(tmp_path):
     initialize = messages[0]["params"]
     assert initialize["capabilities"]["general"]["positionEncodings"] == ["utf-32"]
     assert initialize["initializationOptions"]["attributeDeltas"] is True
+    assert initialize["initializationOptions"]["bracketPairs"] is True
     opens = [
         m for m in messages
         if m.get("method") == "textDocument/didOpen"
@@ -324,10 +421,13 @@ def test_an_edit_the_daemon_rejects_sends_that_buffer_again(tmp_path):
     assert len(other_opens) == 1, "only the buffer whose edits were rejected is sent again"
 
 
-def expected_cell(expected, offset):
+def expected_cell(expected, offset, brackets):
     """What the terminal cell of the character at `offset` must show: (foreground,
-    background, attributes), None for a colour left to the terminal's default."""
+    background, attributes), None for a colour left to the terminal's default. A bracket
+    (in `brackets`, the daemon's bracket layer) shows its colour over the syntax style's."""
     foreground, background, font_style = expected.styles[offset]
+    if offset in brackets:
+        foreground = brackets[offset][1]
     default_foreground, default_background, _ = expected.default
 
     def colour(value, default):
@@ -340,8 +440,8 @@ def expected_cell(expected, offset):
             frozenset(attributes))
 
 
-def screen_differences(rows, text, expected, window):
-    """Differences between the cells of `window`'s rows and the oracle's styles."""
+def screen_differences(rows, text, expected, brackets, window):
+    """Differences between the cells of `window`'s rows and the oracles' styles."""
     lines = text.split("\n")
     line_starts = [0]
     for line in lines:
@@ -358,7 +458,7 @@ def screen_differences(rows, text, expected, window):
             differences.append(f"line {line_number}: the screen shows {shown!r}")
             continue
         for column, cell in enumerate(cells[:len(line)]):
-            want = expected_cell(expected, line_starts[line_number - 1] + column)
+            want = expected_cell(expected, line_starts[line_number - 1] + column, brackets)
             if cell[1:] != want:
                 differences.append(
                     f"line {line_number} column {column} {cell[0]!r}: {cell[1:]} != {want}"
@@ -376,7 +476,7 @@ def test_the_screen_shows_the_theme_colours_after_typing(tmp_path):
         session.keys("Enter", "C-e", "Enter")
         session.type('BANNER = "naïve 🎉"  # shown at https://example.com/banner')
         session.keys("Enter")
-        session.type("def greet(name):")
+        session.type("def greet(name, sep=str(1)):")
         session.keys("Enter")
         session.type('return f"hello {name}"')
         session.keys("M-<")
@@ -384,13 +484,15 @@ def test_the_screen_shows_the_theme_colours_after_typing(tmp_path):
             session, "inventory.py", "inventory.py",
             ready=lambda text: 'return f"hello {name}"' in text,
         )
+        _, brackets = settled_brackets(session, "inventory.py", "inventory.py")
         (window,) = state["windows"]
         assert window["line"] == 1
 
         def screen():
             rows = emacs_support.screen_cells(session.capture())
             screen.rows = rows
-            screen.differences = screen_differences(rows, state["text"], expected, window)
+            screen.differences = screen_differences(
+                rows, state["text"], expected, brackets, window)
             return not screen.differences
 
         try:  # redisplay may follow the last push by a moment
@@ -400,9 +502,11 @@ def test_the_screen_shows_the_theme_colours_after_typing(tmp_path):
         capture = session.capture()
 
     assert not screen.differences, "\n".join(screen.differences[:20])
-    # The colours a person sees: keywords purple, strings green, comments grey italic.
+    # The colours a person sees: keywords purple, strings green, comments grey italic,
+    # brackets by depth (gold, then violet: `greet(name, sep=str(1))`).
     cells = [cell for row in screen.rows for cell in row]
     assert ("d", "#B98AF0") in {(cell[0], cell[1]) for cell in cells}
+    assert {"#E5C07B", "#C792EA"} <= {cell[1] for cell in cells if cell[0] in "()"}
     assert any(cell[1] == "#7C879A" and "italic" in cell[3] for cell in cells)
     assert any(cell[1] == "#A5CC82" for cell in cells)
     assert any("underline" in cell[3] for cell in cells)
@@ -598,3 +702,383 @@ def test_extension_options_reach_the_daemon(tmp_path):
     assert options["extensionPaths"] == [str(extension)]
     assert options["fileAssociations"] == {"*.ziggy": "zig"}
     assert options["vscodeExtensions"] == "off"
+
+
+THEME = HERE.parents[1] / "Grammars" / "Themes" / "highlightd-dark.json"
+
+RUST_FILE = """fn main() {
+    let s = ")";    // a ) in a string
+    let c = ')';    // a char literal
+    // a comment with ) and ( and "
+    call(a[0], ")", {b});
+}
+"""
+
+
+def in_buffer(buffer_name, expression):
+    """Lisp that evaluates `expression` in the buffer `buffer_name`."""
+    return f"(with-current-buffer {emacs_support.lisp_string(buffer_name)} {expression})"
+
+
+def in_selected_buffer(expression):
+    """Lisp that evaluates `expression` in the selected window's buffer, where the keys go
+    (emacsclient evaluates in a buffer of its own)."""
+    return f"(with-current-buffer (window-buffer (selected-window)) {expression})"
+
+
+def evaluated(session, expression):
+    """What `expression` evaluates to in the Emacs under test, printed on one line."""
+    return " ".join(session.eval(expression).split())
+
+
+# M-; as tmux reads it: a `;` ending an argument would end tmux's command.
+COMMENT_DWIM = "M-\\;"
+
+
+def run_command(session, command):
+    """Runs `command` with M-x, as a person does."""
+    session.keys("M-x")
+    session.type(command)
+    session.keys("Enter")
+
+
+def test_brackets_are_coloured_by_depth_but_not_in_strings_and_follow_an_unmatched_paren(
+    tmp_path,
+):
+    """Each code bracket shows the theme's colour for its depth over the syntax colour; a
+    bracket inside a string, a char literal or a comment keeps the syntax colour. Typing an
+    unmatched `(` deepens every bracket after it up to the block's end, and the buffer
+    ends with the bracket layer a fresh daemon gives the final text."""
+    colours = json.loads(THEME.read_text())["colors"]
+    by_depth = [colours[f"editorBracketHighlight.foreground{n}"] for n in range(1, 7)]
+    sample = tmp_path / "x.rs"
+    sample.write_text(RUST_FILE)
+    with EmacsSession(EMACS, BINARY, tmp_path, [sample]) as session:
+        settled_state(session, "x.rs", "x.rs")
+        state, _ = settled_brackets(session, "x.rs", "x.rs")
+        shown = shown_bracket_layer(state)
+        text = state["text"]
+        call = text.index("call(") + 4
+        for offset, depth in [(text.index("main(") + 4, 0), (text.index("{"), 0), (call, 1),
+                              (text.index("[0]"), 2), (text.index("{b}"), 2),
+                              (text.index(");"), 1), (len(text) - 2, 0)]:
+            assert shown.get(offset) == (depth, by_depth[depth]), (offset, text[offset], shown)
+        for quoted in [text.index('")"') + 1, text.index("')'") + 1,
+                       text.index("with )") + 5, text.index('")",') + 1]:
+            assert quoted not in shown, (quoted, text[quoted])
+        assert any(start <= text.index('")"') + 1 < end and style[0] == "#A5CC82"
+                   for start, end, style in state["runs"]), "the ) in a string is string-green"
+
+        # An unmatched ( before `call`: the brackets after it go one deeper, to the `}`.
+        session.keys("M-<", "C-n", "C-n", "C-n", "C-n", "M-m")
+        session.type("(")
+        state, _ = settled_brackets(session, "x.rs", "x.rs")
+        settled_state(session, "x.rs", "x.rs")
+    shown = shown_bracket_layer(state)
+    text = state["text"]
+    assert text.count("(call(") == 1
+    typed = text.index("(call(")
+    call = typed + 5
+    assert shown[typed] == (1, by_depth[1])
+    assert shown[call] == (2, by_depth[2]), "call's ( was at depth 1 before the ( typed"
+    assert shown[text.index("[0]")] == (3, by_depth[3])
+    assert shown[len(text) - 2] == (0, by_depth[0]), "main's } still closes its {"
+
+
+def test_bracket_pairs_off_leaves_brackets_in_their_syntax_colours(tmp_path):
+    """highlightd-bracket-pairs nil goes to the daemon as bracketPairs false: no bracket
+    gets a colour of its own (the buffer shows exactly the syntax oracle's colours), and no
+    pair is highlighted at point."""
+    sample = tmp_path / "x.rs"
+    sample.write_text(RUST_FILE)
+    record = tmp_path / "record.jsonl"
+    settings = ["(setq highlightd-bracket-pairs nil highlightd-match-brackets t)"]
+    with EmacsSession(EMACS, BINARY, tmp_path, [sample], record=record,
+                      settings=settings) as session:
+        state, _ = settled_state(session, "x.rs", "x.rs")
+        session.keys("M-<", "C-n", "C-n", "C-n", "C-n", "M-m", "M-f")
+        call = RUST_FILE.index("call(") + 4 + 1  # buffer positions count from 1
+        wait_until(lambda: evaluated(session, in_selected_buffer("highlightd-caret--asked"))
+                   .startswith(f"({call} "), 10, interval=0.1, what="the pair at point asked for")
+        # The jump's question goes after the highlight's, and is answered after it.
+        run_command(session, "highlightd-jump-to-bracket")
+        wait_until(lambda: "highlightd: no paired bracket at point"
+                   in session.state("x.rs")["messages"], 10, interval=0.1,
+                   what="the jump to say there is no pair")
+        overlays = evaluated(session, in_selected_buffer(
+            "(overlays-in (point-min) (point-max))"))
+        point = evaluated(session, in_selected_buffer("(point)"))
+    assert point == str(call), "point stays where it was"
+    assert state["brackets"] == []
+    assert not any(name.startswith("highlightd-bracket-")
+                   for _, _, names in state["faces"] for name in names), state["faces"]
+    assert overlays == "nil", "no pair highlighted"
+    options = recorded_messages(record)[0]["params"]["initializationOptions"]
+    assert options["bracketPairs"] is False
+
+
+def test_sexp_commands_and_show_paren_skip_brackets_in_strings_and_comments(tmp_path):
+    """Emacs 28 visits Rust files in fundamental-mode, whose syntax table knows no Rust
+    comment or char literal. With the token kinds as syntax-table properties, forward-sexp
+    from main's `{` lands after its `}`, check-parens finds nothing unbalanced, and
+    show-paren pairs call's `(` with its `)` past a `)` in a string; with the mode off
+    again the same buffer is unbalanced, so the properties did it."""
+    sample = tmp_path / "x.rs"
+    sample.write_text(RUST_FILE)
+    with EmacsSession(EMACS, BINARY, tmp_path, [sample]) as session:
+        settled_state(session, "x.rs", "x.rs")
+        brace = RUST_FILE.index("{") + 1  # buffer positions count from 1
+        after_main = len(RUST_FILE)  # after the last `}`, before the final newline
+        call = RUST_FILE.index("call(") + 4 + 1
+        call_end = RUST_FILE.index(");") + 1
+        forward = in_buffer("x.rs", f"(progn (goto-char {brace}) (forward-sexp) (point))")
+        assert session.eval(forward) == str(after_main)
+        assert session.eval(in_buffer("x.rs", f"(progn (goto-char {call}) (forward-sexp) (point))")
+                            ) == str(call_end + 1)
+        balanced = in_buffer("x.rs", "(condition-case e (progn (check-parens) 'balanced) "
+                                     "(error (cadr e)))")
+        assert session.eval(balanced) == "balanced"
+        paired = session.eval(in_buffer(
+            "x.rs",
+            f"(progn (show-paren-mode 1) (goto-char {call}) (show-paren-function)"
+            " (prog1 (list (overlay-start show-paren--overlay-1)"
+            " (overlay-start show-paren--overlay) (overlay-get show-paren--overlay 'face))"
+            " (show-paren-mode -1)))"))
+        assert paired == f"({call} {call_end} show-paren-match)"
+
+        session.eval(in_buffer("x.rs", "(highlightd-mode -1)"))
+        assert session.eval(forward) != str(after_main)
+        assert session.eval(balanced) == '"Unmatched bracket or quote"'
+
+
+FLYSPELL_FILE = """# a comment with a mispeled word
+greeting = "recieve this"
+wrnog = 1
+"""
+
+
+def test_flyspell_checks_the_words_of_comments_and_strings_but_not_code(tmp_path):
+    """flyspell-prog-mode (with aspell) in a Python buffer the daemon highlights: the
+    major mode's font-lock faces are gone, and flyspell checks the words whose face is one
+    of the comment and string styles' faces. `flyspell-buffer` marks the misspelt words of
+    the comment and the string, not the misspelt variable; a comment typed afterwards is
+    checked as it is typed."""
+    if shutil.which("aspell") is None:
+        message = "needs aspell and aspell-en (scripts/setup-system.sh installs them)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    sample = tmp_path / "y.py"
+    sample.write_text(FLYSPELL_FILE)
+    settings = ['(setq ispell-program-name "aspell" ispell-dictionary "english")']
+    with EmacsSession(EMACS, BINARY, tmp_path, [sample], settings=settings) as session:
+        settled_state(session, "y.py", "y.py")
+        marked = in_buffer(
+            "y.py",
+            "(mapcar (lambda (o) (buffer-substring-no-properties (overlay-start o)"
+            " (overlay-end o))) (sort (cl-remove-if-not #'flyspell-overlay-p"
+            " (overlays-in (point-min) (point-max))) (lambda (a b) (< (overlay-start a)"
+            " (overlay-start b)))))")
+        session.eval(in_buffer("y.py", "(progn (flyspell-prog-mode) (flyspell-buffer))"))
+        assert session.eval(marked) == '("mispeled" "recieve")'
+
+        # Typed as a person types: a word is checked when point leaves it, by then
+        # highlighted as a comment.
+        session.keys("M->")
+        session.type("# anothr commment")
+        typed = len(FLYSPELL_FILE) + len("# anothr commment") - 1
+
+        def highlighted():
+            state = session.state("y.py")
+            return state["text"].endswith("commment") and any(
+                name.startswith("highlightd-comment-") for name in faces_at(state, typed))
+
+        wait_until(highlighted, 30, interval=0.1, what="the typed comment highlighted")
+        session.keys("Enter")
+        session.type("wurd = 2")
+        session.keys("Enter")
+        wait_for_text(session, "y.py", lambda text: text.endswith("wurd = 2\n"), "the typing")
+        wait_until(lambda: session.eval(marked) == '("mispeled" "recieve" "anothr" "commment")',
+                   10, interval=0.2, what="the typed comment's words to be marked")
+
+
+MARKDOWN_FILE = """# Notes
+
+Some intro text.
+
+## Setup
+
+Install it first.
+Then configure it.
+
+```js
+function go(x) {
+  return x;
+}
+```
+
+## Usage
+
+Run it.
+"""
+
+
+def test_comment_dwim_comments_with_the_markers_of_the_language_at_point(tmp_path):
+    """M-; on a region comments it with the markers textStorage/language names: `// ` in a
+    Rust file (fundamental-mode in Emacs 28 has none: M-; would refuse), `<!-- -->` in
+    Markdown text, and `// ` inside a Markdown file's JavaScript block."""
+    sample = tmp_path / "x.rs"
+    sample.write_text(RUST_FILE)
+    notes = tmp_path / "notes.md"
+    notes.write_text(MARKDOWN_FILE)
+    with EmacsSession(EMACS, BINARY, tmp_path, [sample]) as session:
+        settled_state(session, "x.rs", "x.rs")
+        session.keys("M-<", "C-n", "C-n", "C-n", "C-n", "C-a", "C-Space", "C-e", COMMENT_DWIM)
+        wait_for_text(session, "x.rs", lambda text: "// call(" in text, "the line commented")
+        assert "    // call(a[0], \")\", {b});\n" in session.state("x.rs")["text"]
+
+        session.keys("C-x", "C-f")
+        session.type("notes.md")
+        session.keys("Enter")
+        settled_state(session, "notes.md", "notes.md")
+        session.keys("M-<", "C-n", "C-n", "C-a", "C-Space", "C-e", COMMENT_DWIM)
+        wait_for_text(session, "notes.md", lambda text: "<!--" in text, "the text commented")
+        assert "<!-- Some intro text. -->\n" in session.state("notes.md")["text"]
+
+        # Into the JavaScript block: its language is asked for once point rests there.
+        session.keys("C-s")
+        session.type("return x")
+        session.keys("Enter")
+        wait_until(lambda: session.eval(in_selected_buffer("comment-start")) == '"// "', 10,
+                   interval=0.1, what="the block's comment marker")
+        session.keys("C-a", "C-Space", "C-e", COMMENT_DWIM)
+        wait_for_text(session, "notes.md", lambda text: "// return x" in text,
+                      "the block's line commented")
+        state = session.state("notes.md")
+    assert "  // return x;\n" in state["text"]
+    assert "# Notes\n" in state["text"], "the heading outside the block is left alone"
+    assert not [m for m in state["messages"].splitlines() if "rror" in m], state["messages"]
+
+
+def test_the_pair_at_point_is_highlighted_and_jumped_to(tmp_path):
+    """With point before call's `(`, it and its `)` (past a `)` in a string) get the face
+    highlightd-match-paren, on the screen too; M-x highlightd-jump-to-bracket moves point
+    before the `)`, and again back. With point before the `)` inside the string nothing is
+    highlighted: it is no bracket."""
+    sample = tmp_path / "x.rs"
+    sample.write_text(RUST_FILE)
+    settings = ["(setq highlightd-match-brackets t)"]
+    with EmacsSession(EMACS, BINARY, tmp_path, [sample], settings=settings) as session:
+        settled_state(session, "x.rs", "x.rs")
+        call = RUST_FILE.index("call(") + 4 + 1  # buffer positions count from 1
+        call_end = RUST_FILE.index(");") + 1
+        highlighted = in_selected_buffer(
+            "(sort (mapcar (lambda (o) (list (overlay-start o) (overlay-end o)))"
+            " (cl-remove-if-not (lambda (o) (eq (overlay-get o 'face) 'highlightd-match-paren))"
+            " (overlays-in (point-min) (point-max)))) (lambda (a b) (< (car a) (car b)))))")
+        session.keys("M-<", "C-n", "C-n", "C-n", "C-n", "M-m", "M-f")
+        wait_until(lambda: evaluated(session, highlighted)
+                   == f"(({call} {call + 1}) ({call_end} {call_end + 1}))",
+                   10, interval=0.1, what="the pair at point highlighted")
+        # On the screen: both cells on the match face's background, the `)` in the
+        # string between them not.
+        background = session.eval(
+            "(apply #'format \"#%02X%02X%02X\" (mapcar (lambda (c) (/ c 256))"
+            " (color-values (face-background 'highlightd-match-paren nil t))))").strip('"')
+        row = emacs_support.screen_cells(session.capture())[5]
+        line = RUST_FILE.splitlines()[4]
+        shown = {column: cell[2] for column, cell in enumerate(row)}
+        assert shown[line.index("(")] == background
+        assert shown[line.index(");")] == background
+        assert shown[line.index('")"') + 1] != background
+
+        run_command(session, "highlightd-jump-to-bracket")
+        wait_until(lambda: session.eval(in_selected_buffer("(point)")) == str(call_end), 10,
+                   interval=0.1, what="point at the partner")
+        run_command(session, "highlightd-jump-to-bracket")
+        wait_until(lambda: session.eval(in_selected_buffer("(point)")) == str(call), 10,
+                   interval=0.1, what="point back at the opening bracket")
+
+        session.keys("C-s")
+        session.type('")')
+        session.keys("Enter", "C-b")
+        in_string = RUST_FILE.index('")",') + 1 + 1
+        wait_until(lambda: session.eval(in_selected_buffer("(point)")) == str(in_string), 10,
+                   interval=0.1, what="point before the ) in the string")
+        wait_until(lambda: evaluated(session, highlighted) == "nil", 10, interval=0.1,
+                   what="no pair highlighted at a ) in a string")
+
+
+BLOCKS_FILE = """fn first() {
+    one();
+    two();
+}
+
+fn second() {
+    three();
+}
+"""
+
+
+def screen_lines(session, count):
+    """The first `count` lines of the buffer's window as the screen shows them (below the
+    menu bar)."""
+    rows = session._tmux("capture-pane", "-p", "-t", "0", capture=True).split("\n")
+    return [row.rstrip() for row in rows[1:1 + count]]
+
+
+def test_folding_hides_a_block_and_a_markdown_section_and_follows_edits(tmp_path):
+    """M-x highlightd-fold-toggle on `fn first() {` hides its body (the `}` stays in sight);
+    a line typed above it moves the fold with it, one typed before its `}` is folded too
+    once the daemon's ranges say the block grew, and toggling there unfolds. Fold-all
+    folds both blocks, unfold-all shows everything. In Markdown, toggling on a heading hides
+    its section (its code block with it) up to the next heading."""
+    blocks = tmp_path / "blocks.rs"
+    blocks.write_text(BLOCKS_FILE)
+    notes = tmp_path / "notes.md"
+    notes.write_text(MARKDOWN_FILE)
+    with EmacsSession(EMACS, BINARY, tmp_path, [blocks]) as session:
+        settled_state(session, "blocks.rs", "blocks.rs")
+
+        def shows(lines, what):
+            wait_until(lambda: screen_lines(session, len(lines)) == lines, 10, interval=0.1,
+                       what=what)
+
+        run_command(session, "highlightd-fold-toggle")
+        shows(["fn first() {...", "}", "", "fn second() {", "    three();", "}"],
+              "the first block folded")
+        # A line typed above: the fold moves with its block, and its ranges are asked again.
+        session.keys("M-<", "C-o")
+        session.type("// top")
+        shows(["// top", "fn first() {...", "}", "", "fn second() {"], "the fold moved")
+        wait_until(lambda: evaluated(session, in_buffer("blocks.rs", "highlightd-folding--ranges"))
+                   == "((1 . 3) (6 . 7))", 10, interval=0.1, what="the ranges asked again")
+        # A line typed before the block's `}`, after the fold: its range grows, and the fold
+        # with it, once the ranges are asked again.
+        session.keys("C-n", "C-n", "C-a", "C-o")
+        session.type("    more(); // grown")
+        shows(["// top", "fn first() {...", "}", "", "fn second() {"], "the fold grown")
+        session.keys("M-<", "C-n")
+        run_command(session, "highlightd-fold-toggle")
+        shows(["// top", "fn first() {", "    one();", "    two();", "    more(); // grown", "}"],
+              "the block unfolded")
+        run_command(session, "highlightd-fold-all")
+        shows(["// top", "fn first() {...", "}", "", "fn second() {...", "}"], "both folded")
+        run_command(session, "highlightd-unfold-all")
+        grown = BLOCKS_FILE.replace("two();\n", "two();\n    more(); // grown\n")
+        shows(["// top"] + grown.splitlines(), "everything unfolded")
+        invisible = session.eval(in_buffer("blocks.rs", "(overlays-in (point-min) (point-max))"))
+        assert invisible == "nil", invisible
+
+        session.keys("C-x", "C-f")
+        session.type("notes.md")
+        session.keys("Enter")
+        settled_state(session, "notes.md", "notes.md")
+        session.keys("C-s")
+        session.type("## Setup")
+        session.keys("Enter")
+        run_command(session, "highlightd-fold-toggle")
+        shows(["# Notes", "", "Some intro text.", "", "## Setup...", "", "## Usage", "",
+               "Run it."], "the Setup section folded")
+        run_command(session, "highlightd-fold-toggle")
+        shows(MARKDOWN_FILE.splitlines()[:10], "the Setup section unfolded")

@@ -3,7 +3,9 @@
 Each test runs a Lua scenario in a headless Neovim (keys typed through nvim_input, processed by
 Neovim's main loop as a user's), reads back the editor's own extmarks, and compares every
 character's colours and every link range with `highlightd highlight --format json` on the final
-text. The screen check runs Neovim in tmux and reads the cells' 24-bit colours.
+text, and the bracket pair colours with PROTOCOL.md's pairing rule over that answer's scopes
+and the theme's colours. The screen check runs Neovim in tmux and reads the cells' 24-bit
+colours.
 """
 
 import json
@@ -37,6 +39,75 @@ def assert_matches_oracle(snapshot, filename, arguments=()):
     return expected
 
 
+THEMES = nvim_support.ROOT / "Grammars" / "Themes"
+
+
+def bracket_palette(theme="dark"):
+    """A bundled theme's bracket pair colours: `editorBracketHighlight.foreground1...` in order,
+    and the unexpected bracket's."""
+    colours = json.loads((THEMES / f"highlightd-{theme}.json").read_text())["colors"]
+    depths = []
+    while f"editorBracketHighlight.foreground{len(depths) + 1}" in colours:
+        depths.append(colours[f"editorBracketHighlight.foreground{len(depths) + 1}"].upper())
+    return depths, colours["editorBracketHighlight.unexpectedBracket.foreground"].upper()
+
+
+def token_kind(scopes):
+    """VS Code's standard token type of a scope stack (PROTOCOL.md, textStorage/inspect): the
+    innermost scope naming comment, string or regex (the first of them in it), or
+    meta.embedded (other), decides."""
+    for scope in reversed(scopes):
+        for segment in scope.split("."):
+            if segment in ("comment", "string", "regex"):
+                return segment
+        if scope.startswith("meta.embedded"):
+            return "other"
+    return "other"
+
+
+def expected_bracket_colours(text, scopes, theme="dark", pairs=("()", "[]", "{}")):
+    """PROTOCOL.md's bracket pairing over the characters of kind other, as {scalar index:
+    colour}: an opening bracket is as deep as the brackets open before it; a closing one closes
+    the innermost open bracket of its pair (and those left open inside that one) and takes its
+    depth, or closes nothing and is unexpected."""
+    depths, unexpected = bracket_palette(theme)
+    opening = {pair[0]: pair for pair in pairs}
+    closing = {pair[1]: pair for pair in pairs}
+    stack, colours = [], {}
+    for index, char in enumerate(text):
+        if (char not in opening and char not in closing) or token_kind(scopes[index]) != "other":
+            continue
+        if char in opening:
+            colours[index] = depths[len(stack) % len(depths)]
+            stack.append(opening[char])
+            continue
+        open_depths = [depth for depth, pair in enumerate(stack) if pair == closing[char]]
+        if open_depths:
+            colours[index] = depths[open_depths[-1] % len(depths)]
+            del stack[open_depths[-1] :]
+        else:
+            colours[index] = unexpected
+    return colours
+
+
+def with_bracket_colours(expected):
+    """The oracle's styles with the bracket pair colours painted over them (what the editor
+    shows: a bracket's colour replaces its token's, background and font included)."""
+    for index, colour in expected_bracket_colours(expected.text, expected.scopes).items():
+        expected.styles[index] = (colour, expected.styles[index][1], "")
+    return expected
+
+
+def assert_bracket_colours_match_the_model(snapshot, filename):
+    """The snapshot's bracket extmarks colour exactly the brackets the pairing rule colours,
+    each with its depth's colour, on the snapshot's text."""
+    text = snapshot["text"]
+    expected = expected_highlight(BINARY, text, filename)
+    to_scalar = {offset: index for index, offset in enumerate(nvim_support.scalar_starts(text))}
+    shown = {to_scalar[start]: fg for start, _, fg in snapshot["brackets"]}
+    assert shown == expected_bracket_colours(text, expected.scopes)
+
+
 def recorded_messages(path):
     messages = []
     for line in pathlib.Path(path).read_text().splitlines():
@@ -48,7 +119,8 @@ def recorded_messages(path):
 @pytest.mark.parametrize("sliced", [False, True], ids=["whole-pushes", "pushes-in-pieces"])
 def test_scripted_edits_end_highlighted_as_the_oracle_says(tmp_path, sliced):
     """With `sliced`, each push is applied three runs per main-loop turn, so keys typed
-    meanwhile turn the rest of it into pieces of a push for an older version."""
+    meanwhile turn the rest of it into pieces of a push for an older version. The runs, links
+    and bracket pair colours end as from-scratch highlighting gives them."""
     sample = tmp_path / "sample.rs"
     shutil.copy(SAMPLE, sample)
     record = tmp_path / "record.jsonl"
@@ -74,6 +146,7 @@ def test_scripted_edits_end_highlighted_as_the_oracle_says(tmp_path, sliced):
     assert buffer["resyncs"] == 0, "on_bytes and the buffer disagreed"
     expected = assert_matches_oracle(snapshot, "sample.rs")
     assert len(expected.links) >= 4
+    assert_bracket_colours_match_the_model(snapshot, "sample.rs")
 
     # Each window is its own view, and the daemon was told what each one shows.
     messages = recorded_messages(record)
@@ -203,7 +276,9 @@ def screen_differences(rows, text, expected):
 
 
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="no tmux")
-def test_the_screen_shows_the_theme_colours_after_typing(tmp_path):
+def test_the_screen_shows_the_theme_and_bracket_pair_colours_after_typing(tmp_path):
+    """The cells show the oracle's colours, and the bracket pairs' depth colours of the theme
+    over them (by the pairing rule of PROTOCOL.md: brackets in strings and comments stay)."""
     sample = tmp_path / "sample.rs"
     shutil.copy(SAMPLE, sample)
     socket = str(tmp_path / "tmux.sock")
@@ -245,7 +320,7 @@ def test_the_screen_shows_the_theme_colours_after_typing(tmp_path):
         tmux("send-keys", "-t", "0", "Escape", ":w", "Enter")
         wait_for(lambda: "example.com/screen" in sample.read_text(encoding="utf-8"), "the file to be written")
         text = sample.read_text(encoding="utf-8")
-        expected = expected_highlight(BINARY, text, "sample.rs")
+        expected = with_bracket_colours(expected_highlight(BINARY, text, "sample.rs"))
         state = {}
 
         def matches():
@@ -595,3 +670,213 @@ def test_extension_options_reach_the_daemon(tmp_path, when):
         [change] = [m for m in messages if m.get("method") == "workspace/didChangeConfiguration"]
         settings = change["params"]["settings"]["highlightd"]
         assert {key: settings.get(key) for key in expected} == expected, settings
+
+
+RUST_BRACKETS = """fn main() {
+    let grid = vec![vec![(1, 2)], vec![]];
+    let text = "not brackets: ( [ {";
+    // nor here: ) ] }
+    if grid.len() > 1 {
+        let first = &grid[0];
+    }
+}
+"""
+JS_BRACKETS = """function main(items) {
+  const table = { rows: [[1, 2], [3]], label: "not ( a [ bracket" };
+  // ) nor ] here
+  return items.map((item) => table.rows[item]);
+}
+"""
+# name, text, the keys that type an unmatched "(" (before `vec!`; after the object's "{"), and
+# the depth it opens at.
+BRACKET_FILES = {
+    "rust": ("nested.rs", RUST_BRACKETS, "2G0fvi(<Esc>", 1),
+    "javascript": ("nested.js", JS_BRACKETS, "2G0f{a(<Esc>", 2),
+}
+
+
+@pytest.mark.parametrize("language", list(BRACKET_FILES))
+def test_brackets_take_their_depths_colour_and_an_unmatched_bracket_deepens_those_after_it(
+    tmp_path, language
+):
+    """Each bracket's extmark (namespace highlightd_brackets) resolves to the theme's colour for
+    its depth, over the syntax runs; brackets in strings and comments have none; after typing
+    an unmatched "(" the brackets after it take the next depth's colour."""
+    name, text, keys, typed_depth = BRACKET_FILES[language]
+    path = tmp_path / name
+    path.write_text(text)
+    result = nvim_support.run_scenario(NVIM, BINARY, "scenario_brackets.lua", tmp_path, sample=path, keys=keys)
+    shown = {}
+    for when in ("before", "after"):
+        brackets = result[when]
+        to_scalar = {offset: index for index, offset in enumerate(nvim_support.scalar_starts(brackets["text"]))}
+        shown[when] = {to_scalar[start]: fg for start, end, fg, _ in brackets["marks"]}
+        assert all(end == start + 1 for start, end, _, _ in brackets["marks"]), brackets["marks"]
+        assert all(priority > result["run_priority"] for *_, priority in brackets["marks"])
+        expected = expected_highlight(BINARY, brackets["text"], name)
+        assert shown[when] == expected_bracket_colours(brackets["text"], expected.scopes), when
+
+    depths, _ = bracket_palette()
+    before, after = shown["before"], shown["after"]
+    assert before[text.index("(")] == before[text.index("{")] == depths[0]
+    assert set(depths[:3]) <= set(before.values()), "three depths at least"
+    in_string, in_comment = text.index("not "), text.index("nor")
+    quoted = range(in_string, text.index('"', in_string))
+    assert [index for index in quoted if text[index] in "([{"] and not set(quoted) & set(before)
+    commented = range(in_comment, text.index("\n", in_comment))
+    assert [index for index in commented if text[index] in ")]}"] and not set(commented) & set(before)
+
+    typed = result["after"]["text"]
+    opened = next(index for index, (old, new) in enumerate(zip(text, typed)) if old != new)
+    assert typed[opened] == "(" and after[opened] == depths[typed_depth]
+    deeper = [index for index in before if index > opened and after.get(index + 1) != before[index]]
+    assert deeper, "no bracket after the typed one changed colour"
+    for index in deeper:
+        assert after[index + 1] == depths[(depths.index(before[index]) + 1) % len(depths)], index
+
+
+def test_bracket_pairs_false_leaves_the_brackets_their_tokens_colours(tmp_path):
+    """`bracket_pairs = false` reaches the daemon (initializationOptions.bracketPairs): no
+    bracket extmark, before or after typing, while the runs are still painted."""
+    name, text, keys, _ = BRACKET_FILES["rust"]
+    path = tmp_path / name
+    path.write_text(text)
+    record = tmp_path / "record.jsonl"
+    result = nvim_support.run_scenario(
+        NVIM, BINARY, "scenario_brackets.lua", tmp_path, sample=path, keys=keys,
+        options=json.dumps({"bracket_pairs": False, "cmd": [BINARY, "serve", "--record", str(record)]}),
+    )
+    assert result["before"]["marks"] == [] and result["after"]["marks"] == []
+    assert result["after"]["text"] != text, "the bracket was typed"
+    assert_matches_oracle(result["snapshot"], name)
+    assert recorded_messages(record)[0]["params"]["initializationOptions"]["bracketPairs"] is False
+
+
+RUST_PAIRS = """fn main() {
+    let s = "a ( in a string";
+    let v = vec![(1, 2), (3, 4)];
+    if v.len() > 1 {
+        println!("{}", s);
+    }
+}
+"""
+LUA_PAIRS = "local t = { f(1, 2) }\n"
+
+
+def test_the_pair_at_the_cursor_is_highlighted_and_jumped_to_instead_of_matchparens(tmp_path):
+    """With Neovim's matchparen plugin loaded: on a bracket, it and its partner get
+    HighlightdMatchParen extmarks and matchparen adds no match; a bracket in a string gets
+    none; in Insert mode the bracket before the cursor counts. :HighlightdMatchBracket and `%`
+    (map_percent) jump to the partner, `%` elsewhere and `d%` do what Neovim's do. In a Lua
+    buffer (no grammar) matchparen works again, and back in Rust it is off again."""
+    sample = tmp_path / "pairs.rs"
+    sample.write_text(RUST_PAIRS)
+    lua = tmp_path / "pairs.lua"
+    lua.write_text(LUA_PAIRS)
+    lines = RUST_PAIRS.split("\n")
+    on_bracket = [2, lines[2].index("(1")]
+    probes = {
+        "brace": [0, lines[0].index("{")],
+        "on_bracket": on_bracket,
+        "in_string": [1, lines[1].index("( in")],
+        "line_end_brace": [3, 0],
+        "before_bracket": [0, 0],
+        "delete_from": [2, lines[2].index("(3")],
+        "delete_line": lines[2],
+        "lua_bracket": [0, LUA_PAIRS.index("(")],
+    }
+    result = nvim_support.run_scenario(
+        NVIM, BINARY, "scenario_pairs.lua", tmp_path, sample=sample, lua=lua, probes=json.dumps(probes)
+    )["pairs"]
+    partner = [2, lines[2].index(")", on_bracket[1])]
+
+    def marks(*places):
+        return [[row, col, row, col + 1, "HighlightdMatchParen"] for row, col in places]
+
+    shown = result["on_bracket"]
+    assert (shown["bracket"], shown["partner"]) == (on_bracket, partner)
+    assert shown["marks"] == marks(on_bracket, partner)
+    assert shown["matchparen"] == [], "Neovim's matchparen highlighted too"
+    assert result["in_string"]["bracket"] is None and result["in_string"]["marks"] == []
+    inserting = result["inserting"]
+    assert inserting["bracket"] == [3, lines[3].index("{")] and inserting["partner"] == [5, 4]
+    assert inserting["marks"] == marks([3, lines[3].index("{")], [5, 4])
+
+    assert result["command_jump"] == partner
+    assert result["command_in_string"] == probes["in_string"]
+    assert result["percent_jump"] == [6, 0] and result["jumped_back"] == probes["brace"]
+    assert result["percent_fallback"] == [0, lines[0].index(")")], "% past the cursor, as Neovim's"
+    assert result["deleted_line"] == lines[2].replace("(3, 4)", "")
+
+    lua_open = LUA_PAIRS.index("(")
+    assert result["lua_matchparen"] == [[0, lua_open], [0, LUA_PAIRS.index(")")]]
+    assert result["lua_pair_marks"] == []
+    back = result["back"]
+    assert back["marks"] == marks(on_bracket, partner) and back["matchparen"] == []
+
+
+SPELL_FILE = """// a comment with a mistaek in it
+fn speling(recieve: u32) -> u32 { recieve }
+fn wrongg() -> &'static str { "a string with a mistaek" }
+fn teh() {} // the speling here
+"""
+
+
+def test_spell_marks_misspelt_words_in_comments_and_strings_and_not_in_code(tmp_path):
+    """With `:set spell spelllang=en` (Neovim's own English dictionary) in a Rust buffer, whose
+    'syntax' is OFF: spellbadword() finds the misspelt words of comments and strings, also in a
+    comment typed later, and none of the (as misspelt) identifiers of the code."""
+    sample = tmp_path / "spelling.rs"
+    sample.write_text(SPELL_FILE)
+    code_words = ["speling", "recieve", "wrongg", "teh"]
+    result = nvim_support.run_scenario(
+        NVIM, BINARY, "scenario_spell.lua", tmp_path, sample=sample, words=json.dumps(code_words)
+    )
+    assert result["verdicts"] == {word: "bad" for word in code_words}, "the dictionary's verdicts"
+    assert "noplainbuffer" in result["spelloptions"].split(",")
+    lines = SPELL_FILE.split("\n")
+    assert result["opened"] == [
+        ["mistaek", lines[0].index("mistaek")],
+        ["", -1],
+        ["mistaek", lines[2].index("mistaek")],
+        ["speling", lines[3].index("speling")],
+    ]
+    assert result["typed"][:4] == result["opened"]
+    assert result["typed"][4] == ["mistaek", len("// a comment typed with a ")]
+
+
+HTML_LANGUAGES = """<p>Some text</p>
+<style>
+p { color: red; }
+</style>
+<script>
+let x = 1;
+</script>
+"""
+MARKDOWN_LANGUAGES = """# Notes
+
+```rust
+fn main() {}
+```
+"""
+
+
+def test_commentstring_follows_the_language_at_the_cursor(tmp_path):
+    """'commentstring' is the comment of the language under the cursor: CSS's block comment in
+    an HTML <style>, JavaScript's line comment in a <script>, HTML's around them; Rust's in a
+    Markdown fence and Markdown's (HTML's) outside it. `gcc` in the <style> comments as CSS."""
+    (tmp_path / "page.html").write_text(HTML_LANGUAGES)
+    (tmp_path / "notes.md").write_text(MARKDOWN_LANGUAGES)
+    probes = [
+        {"path": "page.html", "places": [[2, 2], [5, 2], [0, 3], [2, 0]]},
+        {"path": "notes.md", "places": [[3, 3], [0, 2]]},
+    ]
+    comment = {"path": "page.html", "row": 2, "commentstring": "/* %s */"}
+    result = nvim_support.run_scenario(
+        NVIM, BINARY, "scenario_commentstring.lua", tmp_path,
+        probes=json.dumps(probes), comment=json.dumps(comment),
+    )
+    html, markdown = result["reports"]
+    assert html["at"] == ["/* %s */", "// %s", "<!-- %s -->", "/* %s */"]
+    assert markdown["at"] == ["// %s", "<!-- %s -->"]
+    assert result["commented"] == "/* p { color: red; } */"

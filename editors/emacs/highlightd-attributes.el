@@ -19,6 +19,16 @@
 ;;   them make every edit slow.
 ;; - `highlightd-link': the link's target, and `category' `highlightd--link',
 ;;   which gives links their mouse face, help text and mouse binding.
+;; - `highlightd-kind': `comment', `string' or `regex' on the runs whose style
+;;   is of that kind (PROTOCOL.md's style `kind'), for highlightd-syntax.el.
+;; - `highlightd-bracket': the depth of a bracket of the bracket-pair layer
+;;   (-1 for an unexpected one); its colour is a face in front of the syntax
+;;   face in `font-lock-face', as a link's underline is.
+;;
+;; The faces of bracket colours and of comment and string styles are named
+;; (`highlightd-bracket-9', `highlightd-comment-5'): flyspell tells comments
+;; and strings by face name (see `highlightd-attributes-text-faces'), and a
+;; name tells a bracket's colour from the syntax face under it.
 ;;
 ;; A push for an older version than the buffer's is first mapped through the
 ;; edits made since (rule 3): see `highlightd-attributes--map'.
@@ -80,6 +90,14 @@ text sits on your Emacs background as usual; t: all; nil: none."
 (defvar highlightd-attributes--styles (make-hash-table :test 'eql)
   "Style id -> face (plist, face name, or nil for the default).")
 
+(defvar highlightd-attributes--kinds (make-hash-table :test 'eql)
+  "Style id -> `comment', `string' or `regex'; styles of kind other are absent.")
+
+(defvar highlightd-attributes-text-faces nil
+  "The faces of the comment and string styles defined so far.
+What flyspell must check in a highlighted buffer (its
+`flyspell-prog-text-faces'), beside its own font-lock faces.")
+
 (defvar highlightd-attributes--theme-default nil
   "The theme's default style, (FOREGROUND . BACKGROUND) in upper case.")
 
@@ -97,6 +115,7 @@ text sits on your Emacs background as usual; t: all; nil: none."
 (defun highlightd-attributes-reset ()
   "Forget the styles of the previous connection."
   (clrhash highlightd-attributes--styles)
+  (clrhash highlightd-attributes--kinds)
   (setq highlightd-attributes--theme-default nil))
 
 (defun highlightd-attributes-set-theme-default (definition)
@@ -124,41 +143,87 @@ Colours equal to it are left to Emacs's own default face."
       'font-lock-builtin-face)
      (t (cdr (assoc type highlightd-standard-faces))))))
 
+(defun highlightd-attributes--kind (definition)
+  "The kind of the style DEFINITION: `comment', `string', `regex' or nil."
+  (cdr (assoc (gethash "kind" definition)
+              '(("comment" . comment) ("string" . string) ("regex" . regex)))))
+
+(defun highlightd-attributes--bracket-p (definition)
+  "Non-nil when the style DEFINITION is a bracket colour."
+  (let ((scope (gethash "scope" definition)))
+    (and (stringp scope) (string-prefix-p "editorBracketHighlight" scope))))
+
 (defun highlightd-attributes--face (definition)
   "Return the face for the style DEFINITION (a hash table from a push)."
   (if highlightd-use-standard-faces
-      (highlightd-attributes--standard-face definition)
-    (let ((foreground (highlightd-attributes--color
-                       (gethash "foreground" definition)))
-          (background (highlightd-attributes--color
-                       (gethash "background" definition)))
-          (font-style (split-string (or (gethash "fontStyle" definition) "")))
-          (default highlightd-attributes--theme-default)
-          (face nil))
-      (when (member "strikethrough" font-style)
-        (setq face (list :strike-through t)))
-      (when (member "underline" font-style)
-        (setq face (cl-list* :underline t face)))
-      (when (member "bold" font-style)
-        (setq face (cl-list* :weight 'bold face)))
-      (when (member "italic" font-style)
-        (setq face (cl-list* :slant 'italic face)))
-      (when (and background
-                 (or (eq highlightd-apply-backgrounds t)
-                     (and (eq highlightd-apply-backgrounds 'differing)
-                          (not (equal background (cdr default))))))
-        (setq face (cl-list* :background background face)))
-      (when (and foreground (not (equal foreground (car default))))
-        (setq face (cl-list* :foreground foreground face)))
-      face)))
+      (or (highlightd-attributes--standard-face definition)
+          ;; A comment or a string whose token type maps to nothing.
+          (pcase (highlightd-attributes--kind definition)
+            ('comment 'font-lock-comment-face)
+            ('string 'font-lock-string-face)))
+    (highlightd-attributes--theme-face definition)))
+
+(defun highlightd-attributes--theme-face (definition)
+  "The face plist of the style DEFINITION's colours and font style."
+  (let ((foreground (highlightd-attributes--color
+                     (gethash "foreground" definition)))
+        (background (highlightd-attributes--color
+                     (gethash "background" definition)))
+        (font-style (split-string (or (gethash "fontStyle" definition) "")))
+        (default highlightd-attributes--theme-default)
+        (face nil))
+    (when (member "strikethrough" font-style)
+      (setq face (list :strike-through t)))
+    (when (member "underline" font-style)
+      (setq face (cl-list* :underline t face)))
+    (when (member "bold" font-style)
+      (setq face (cl-list* :weight 'bold face)))
+    (when (member "italic" font-style)
+      (setq face (cl-list* :slant 'italic face)))
+    (when (and background
+               (or (eq highlightd-apply-backgrounds t)
+                   (and (eq highlightd-apply-backgrounds 'differing)
+                        (not (equal background (cdr default))))))
+      (setq face (cl-list* :background background face)))
+    (when (and foreground (not (equal foreground (car default))))
+      (setq face (cl-list* :foreground foreground face)))
+    face))
+
+(defun highlightd-attributes--named-face (prefix id plist)
+  "The face PREFIX-ID, (re)defined as PLIST (the style's colours)."
+  (let ((name (intern (format "highlightd-%s-%d" prefix id))))
+    ;; A new connection defines style ids anew: the spec replaces the old one.
+    (face-spec-set name (list (cons t plist)))
+    name))
+
+(defun highlightd-attributes--style-face (id definition)
+  "The face of style ID, whose DEFINITION is a hash table from a push."
+  (let ((kind (highlightd-attributes--kind definition))
+        (face (highlightd-attributes--face definition)))
+    (cond
+     ;; Bracket colours have no semantic token type: the theme's colour even
+     ;; with standard faces.
+     ((highlightd-attributes--bracket-p definition)
+      (highlightd-attributes--named-face
+       "bracket" id (highlightd-attributes--theme-face definition)))
+     ((and (memq kind '(comment string)) (not (symbolp face)))
+      (let ((name (highlightd-attributes--named-face
+                   (symbol-name kind) id face)))
+        (cl-pushnew name highlightd-attributes-text-faces)
+        name))
+     (t face))))
 
 (defun highlightd-attributes-define-styles (styles)
   "Remember the faces of STYLES, a hash table of id (a string) -> definition."
   (when (hash-table-p styles)
-    (maphash (lambda (id definition)
-               (puthash (string-to-number id)
-                        (highlightd-attributes--face definition)
-                        highlightd-attributes--styles))
+    (maphash (lambda (key definition)
+               (let ((id (string-to-number key))
+                     (kind (highlightd-attributes--kind definition)))
+                 (puthash id (highlightd-attributes--style-face id definition)
+                          highlightd-attributes--styles)
+                 (if kind
+                     (puthash id kind highlightd-attributes--kinds)
+                   (remhash id highlightd-attributes--kinds))))
              styles)))
 
 ;;; The client rule
@@ -190,7 +255,8 @@ or END stays outside.  Returns a list of (S . E)."
 
 (defun highlightd-attributes-clear (start end)
   "Remove highlightd's attributes over [START, END) (buffer positions)."
-  (remove-list-of-text-properties start end '(font-lock-face highlightd-link))
+  (remove-list-of-text-properties
+   start end '(font-lock-face highlightd-link highlightd-kind highlightd-bracket))
   ;; `category' only where it is ours: other packages may use it.
   (let ((position start))
     (while (< position end)
@@ -199,24 +265,43 @@ or END stays outside.  Returns a list of (S . E)."
           (remove-list-of-text-properties position next '(category)))
         (setq position next)))))
 
-(defun highlightd-attributes--add-link (start end target)
-  "Make [START, END) a link to TARGET, underlined over its syntax face."
-  (put-text-property start end 'highlightd-link target)
-  (put-text-property start end 'category 'highlightd--link)
+(defun highlightd-attributes--prepend-face (start end face)
+  "Draw FACE over the faces [START, END) has (FACE wins where both set)."
   (let ((position start))
     (while (< position end)
       (let ((next (next-single-property-change position 'font-lock-face
                                                nil end))
-            (face (get-text-property position 'font-lock-face)))
+            (under (get-text-property position 'font-lock-face)))
         (put-text-property position next 'font-lock-face
-                           (if face
-                               (list 'highlightd-link face)
-                             'highlightd-link))
+                           (if under (list face under) face))
         (setq position next)))))
+
+(defun highlightd-attributes--add-link (start end target)
+  "Make [START, END) a link to TARGET, underlined over its syntax face."
+  (put-text-property start end 'highlightd-link target)
+  (put-text-property start end 'category 'highlightd--link)
+  (highlightd-attributes--prepend-face start end 'highlightd-link))
+
+(defun highlightd-attributes--put-run (start end id)
+  "Give [START, END) the face and the kind of style ID."
+  (let ((face (gethash id highlightd-attributes--styles))
+        (kind (gethash id highlightd-attributes--kinds)))
+    (when face
+      (put-text-property start end 'font-lock-face face))
+    (when kind
+      (put-text-property start end 'highlightd-kind kind))))
+
+(defun highlightd-attributes--add-bracket (start end bracket)
+  "Make [START, END) the BRACKET of a push (its depth and colour)."
+  (let ((face (gethash (gethash "style" bracket) highlightd-attributes--styles)))
+    (put-text-property start end 'highlightd-bracket (gethash "depth" bracket))
+    (when face
+      (highlightd-attributes--prepend-face start end face))))
 
 (defun highlightd-attributes--apply-change (change later)
   "Apply CHANGE (from a push) to the widened buffer.
-LATER are the edits made since the push's version."
+Its runs, brackets and links replace those over its range.  LATER are
+the edits made since the push's version."
   (let* ((offset (gethash "offset" change))
          (limit (point-max))
          (position offset))
@@ -228,14 +313,11 @@ LATER are the edits made since the push's version."
            (min limit (1+ offset))
            (min limit (+ 1 offset (gethash "length" change))))
           (dolist (run (gethash "runs" change))
-            (let ((next (+ position (car run)))
-                  (face (and (/= (cadr run) 0)
-                             (gethash (cadr run)
-                                      highlightd-attributes--styles))))
-              (when face
-                (put-text-property (min limit (1+ position))
-                                   (min limit (1+ next))
-                                   'font-lock-face face))
+            (let ((next (+ position (car run))))
+              (unless (= (cadr run) 0)
+                (highlightd-attributes--put-run (min limit (1+ position))
+                                                (min limit (1+ next))
+                                                (cadr run)))
               (setq position next))))
       ;; An older version: every range moves through the later edits first.
       (dolist (piece (highlightd-attributes--map
@@ -243,15 +325,21 @@ LATER are the edits made since the push's version."
         (highlightd-attributes-clear (min limit (1+ (car piece)))
                                      (min limit (1+ (cdr piece)))))
       (dolist (run (gethash "runs" change))
-        (let ((next (+ position (car run)))
-              (face (and (/= (cadr run) 0)
-                         (gethash (cadr run) highlightd-attributes--styles))))
-          (when face
+        (let ((next (+ position (car run))))
+          (unless (= (cadr run) 0)
             (dolist (piece (highlightd-attributes--map position next later))
-              (put-text-property (min limit (1+ (car piece)))
-                                 (min limit (1+ (cdr piece)))
-                                 'font-lock-face face)))
+              (highlightd-attributes--put-run (min limit (1+ (car piece)))
+                                              (min limit (1+ (cdr piece)))
+                                              (cadr run))))
           (setq position next))))
+    ;; Brackets before links: a link's underline goes over everything.
+    (dolist (bracket (gethash "brackets" change))
+      (let ((start (gethash "offset" bracket)))
+        (dolist (piece (highlightd-attributes--map
+                        start (+ start (gethash "length" bracket)) later))
+          (highlightd-attributes--add-bracket (min limit (1+ (car piece)))
+                                              (min limit (1+ (cdr piece)))
+                                              bracket))))
     (dolist (link (gethash "links" change))
       (let ((start (gethash "offset" link)))
         (dolist (piece (highlightd-attributes--map

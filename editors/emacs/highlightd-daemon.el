@@ -78,6 +78,16 @@ in VS Code's files.associations.  Takes effect at the next
   :type '(alist :key-type (string :tag "Glob") :value-type (string :tag "Language id"))
   :group 'highlightd)
 
+(defcustom highlightd-bracket-pairs t
+  "Non-nil: colour bracket pairs by their nesting depth.
+The daemon pairs the brackets of code (not those in comments and
+strings) and sends each with the theme's colour for its depth
+\(`initializationOptions.bracketPairs'); nil turns its bracket layer
+off, and with it `highlightd-jump-to-bracket' and the highlight of the
+pair at point.  Takes effect at the next \\[highlightd-restart]."
+  :type 'boolean
+  :group 'highlightd)
+
 (defconst highlightd-version "0.1.0"
   "The version of highlightd.el.")
 
@@ -208,6 +218,7 @@ A plist, part of the initializationOptions."
         :capabilities (list :general (list :positionEncodings ["utf-32"]))
         :initializationOptions
         (append (list :attributeDeltas t
+                      :bracketPairs (if highlightd-bracket-pairs t :false)
                       :theme (setq highlightd-daemon--sent-theme (highlightd-daemon--theme)))
                 (highlightd-daemon--settings))))
 

@@ -89,6 +89,11 @@ The argument is the scope name of the grammar, or nil for plain text.")
   "The scope of the grammar the daemon highlights this buffer with.
 nil for plain text, and until the daemon said.")
 
+(defvar-local highlightd-document-language nil
+  "The daemon's textStorage/language answer for the whole buffer, or nil.
+A hash table: languageId, scopeName, comments (lineComment and
+blockComment) and brackets (the language's pairs).")
+
 (defvar-local highlightd-document-pending nil
   "Edits not sent yet, newest first, as [OFFSET OLD-LENGTH TEXT].")
 
@@ -194,7 +199,8 @@ document was closed or opened again meanwhile."
            (when (and (equal highlightd-document-uri uri)
                       (eql highlightd-document--base-version base)
                       (highlightd-document-open-p))
-             (setq highlightd-document-scope-name
+             (setq highlightd-document-language (and (hash-table-p result) result)
+                   highlightd-document-scope-name
                    (and (hash-table-p result) (gethash "scopeName" result)))
              (funcall highlightd-document-language-function
                       highlightd-document-scope-name)))))
@@ -278,6 +284,45 @@ window/logMessage has logged them)."
                               (gethash "message" params))
           (cl-incf highlightd-document-resyncs)
           (highlightd-document-open)))))))
+
+;;; Questions about the text
+
+(defun highlightd-document--stamp ()
+  "What identifies the text the daemon has of this buffer, once edits are sent."
+  (list highlightd-document-uri highlightd-document--base-version
+        highlightd-document-version (buffer-chars-modified-tick)))
+
+(defun highlightd-document-ask (method params success)
+  "Ask the daemon METHOD with PARAMS about this buffer's text as it is now.
+Edits not sent yet go first.  SUCCESS is called in the buffer with the
+result, unless the text changed (or was sent again) before the answer
+came: the answer is then about a text the buffer no longer has, and
+offsets in it would land in the wrong places."
+  (when (highlightd-document-open-p)
+    (highlightd-document--send-edits)
+    (let ((buffer (current-buffer))
+          (stamp (highlightd-document--stamp)))
+      (highlightd-daemon-request
+       method params
+       (lambda (result)
+         (when (buffer-live-p buffer)
+           (with-current-buffer buffer
+             (when (and (highlightd-document-open-p)
+                        (equal stamp (highlightd-document--stamp)))
+               (funcall success result)))))
+       (lambda (error-object)
+         (highlightd-rpc-log "%s for %s failed: %s" method (car stamp)
+                             (gethash "message" error-object)))))))
+
+(defun highlightd-document-position (position)
+  "POSITION (a buffer position) as an LSP position: zero-based line, character.
+Counted in the widened buffer, in characters (the utf-32 unit)."
+  (save-restriction
+    (widen)
+    (save-excursion
+      (goto-char position)
+      (list :line (1- (line-number-at-pos position t))
+            :character (- position (line-beginning-position))))))
 
 ;;; Changes
 

@@ -10,9 +10,12 @@
 ;;; Commentary:
 
 ;; A client of `highlightd serve', the syntax-highlighting daemon: it colours
-;; buffers with TextMate grammars and underlines links, applying the daemon's
-;; attribute pushes (textStorage/didProcessEditing, docs/PROTOCOL.md) as
-;; text properties.
+;; buffers with TextMate grammars, bracket pairs by depth, and underlines
+;; links, applying the daemon's attribute pushes (textStorage/didProcessEditing,
+;; docs/PROTOCOL.md) as text properties.  Where the daemon has a grammar, its
+;; comments and strings are what Emacs's sexp commands, flyspell and
+;; comment commands read; the pair at point is highlighted, and the
+;; daemon's folding ranges fold.
 ;;
 ;;   (add-to-list 'load-path "/path/to/highlightd/editors/emacs")
 ;;   (require 'highlightd)
@@ -24,6 +27,9 @@
 ;;   highlightd-document.el    a buffer as a document: edits, pushes, views
 ;;   highlightd-daemon.el      starting, initializing, restarting the daemon
 ;;   highlightd-attributes.el  faces and the client rule
+;;   highlightd-syntax.el      token kinds: syntax, flyspell, comment markers
+;;   highlightd-caret.el       the bracket pair and the language at point
+;;   highlightd-folding.el     folds from the daemon's folding ranges
 ;;   highlightd-rpc.el         the JSON-RPC transport
 ;;
 ;; See README.md beside this file.
@@ -34,6 +40,9 @@
 (require 'highlightd-daemon)
 (require 'highlightd-document)
 (require 'highlightd-attributes)
+(require 'highlightd-syntax)
+(require 'highlightd-caret)
+(require 'highlightd-folding)
 
 ;;; Font-lock
 
@@ -104,16 +113,24 @@ links, which a face font-lock sets would hide."
   "The daemon highlights this buffer with the grammar of SCOPE-NAME, or not (nil)."
   (when highlightd-mode
     (if scope-name
-        (highlightd--take-over-font-lock)
+        (progn
+          (highlightd--take-over-font-lock)
+          ;; Its comments and strings are now the daemon's to say.
+          (highlightd-syntax-enable highlightd-document-language))
+      (highlightd-syntax-disable)
       (highlightd--keep-font-lock))))
 
 (defun highlightd--push-applied (start end)
-  "Draw the links of [START, END) again where font-lock draws them."
+  "Read what the push changed over [START, END) where Emacs reads it.
+The links where font-lock draws them, and the token kinds and brackets
+for the syntax."
   (when (and font-lock-mode (not highlightd--saved-font-lock))
-    (font-lock-flush start end)))
+    (font-lock-flush start end))
+  (highlightd-syntax-changed start))
 
 (setq highlightd-document-language-function #'highlightd--language-decided
       highlightd-document-applied-function #'highlightd--push-applied)
+(add-hook 'highlightd-after-push-functions #'highlightd-folding-pushed)
 
 ;;; Links
 
@@ -165,7 +182,12 @@ links, which a face font-lock sets would hide."
 (define-minor-mode highlightd-mode
   "Highlight this buffer with the highlightd daemon and underline links.
 The daemon (`highlightd-command') starts with the first buffer.
-\\[highlightd-open-link] on a link opens it."
+\\[highlightd-open-link] on a link opens it.  Where the daemon has a
+grammar, its comments and strings are what `forward-sexp',
+`show-paren-mode', flyspell and `comment-dwim' read; the bracket pair
+at point is highlighted (`highlightd-jump-to-bracket' jumps to the
+other bracket), and `highlightd-fold-toggle', `highlightd-fold-all' and
+`highlightd-unfold-all' fold by the daemon's folding ranges."
   :lighter " hl"
   :keymap highlightd-mode-map
   :group 'highlightd
@@ -205,6 +227,7 @@ The daemon (`highlightd-command') starts with the first buffer.
       ;; has a grammar for the buffer.
       (highlightd--show-font-lock-face)
       (highlightd--keep-font-lock)
+      (highlightd-caret-enable)
       (highlightd-document-open-soon)))))
 
 (defun highlightd--disable ()
@@ -214,6 +237,9 @@ The daemon (`highlightd-command') starts with the first buffer.
   (remove-hook 'change-major-mode-hook #'highlightd--turn-off t)
   (remove-hook 'after-set-visited-file-name-hook #'highlightd--file-renamed t)
   (highlightd-document-close)
+  (highlightd-syntax-disable)
+  (highlightd-caret-disable)
+  (highlightd-folding-disable)
   (save-restriction
     (widen)
     (with-silent-modifications
@@ -224,7 +250,8 @@ The daemon (`highlightd-command') starts with the first buffer.
     (font-lock-flush))
   (setq highlightd-document-uri nil
         highlightd-document-pending nil
-        highlightd-document-scope-name nil))
+        highlightd-document-scope-name nil
+        highlightd-document-language nil))
 
 (defun highlightd--turn-off ()
   "Detach the buffer before a major mode change.

@@ -6,7 +6,9 @@
 ;; `global-highlightd-mode' on, starts a server on a private socket (for
 ;; emacsclient), and defines `highlightd-test-dump', which writes what the
 ;; buffer shows, character by character, for the test to compare with
-;; `highlightd highlight --format json'.
+;; `highlightd highlight --format json' (the syntax styles, without the
+;; bracket colours, which it does not know) and with a fresh daemon (the
+;; bracket colours).
 ;;
 ;; Environment: HIGHLIGHTD_TEST_PLUGIN (editors/emacs), HIGHLIGHTD_TEST_COMMAND
 ;; (a JSON array: the daemon's command line), HIGHLIGHTD_TEST_SERVER_DIR, and
@@ -27,7 +29,10 @@
       make-backup-files nil
       auto-save-default nil
       create-lockfiles nil
-      ring-bell-function #'ignore)
+      ring-bell-function #'ignore
+      ;; The pair at point is highlighted with overlays, which would show in the
+      ;; dump and on the screen (as `show-paren-mode' below); its test turns it on.
+      highlightd-match-brackets nil)
 ;; A test's own settings (the plugin's options).
 (let ((settings (getenv "HIGHLIGHTD_TEST_SETTINGS")))
   (when (and settings (not (string-empty-p settings)))
@@ -82,6 +87,30 @@
             (or (highlightd-test--attribute face :background) :null)
             (string-join styles " "))))
 
+(defun highlightd-test--bracket-face-p (face)
+  "Non-nil when FACE is the face of a bracket colour."
+  (and face (symbolp face) (string-prefix-p "highlightd-bracket-" (symbol-name face))))
+
+(defun highlightd-test--syntax-face (face)
+  "FACE without the bracket colours drawn over the syntax face."
+  (cond ((highlightd-test--bracket-face-p face) nil)
+        ((or (null face) (symbolp face) (keywordp (car face))) face)
+        (t (delq nil (mapcar #'highlightd-test--syntax-face face)))))
+
+(defun highlightd-test--brackets ()
+  "The characters of the bracket layer: [OFFSET DEPTH FOREGROUND-SHOWN], from 0."
+  (let ((brackets nil))
+    (dotimes (index (buffer-size))
+      (let* ((position (+ (point-min) index))
+             (depth (get-text-property position 'highlightd-bracket)))
+        (when depth
+          (push (vector index depth
+                        (or (highlightd-test--attribute
+                             (get-char-property position 'face) :foreground)
+                            :null))
+                brackets))))
+    (vconcat (nreverse brackets))))
+
 (defun highlightd-test--has-link-face (face)
   "Non-nil when FACE includes the `highlightd-link' face."
   (or (eq face 'highlightd-link) (and (consp face) (memq 'highlightd-link face))))
@@ -109,7 +138,9 @@
 (defun highlightd-test-state (buffer-name)
   "What BUFFER-NAME shows: its text, styles and links, as a JSON-ready plist.
 Styles come from the `face' property as redisplay sees it (through the
-`font-lock-face' alias), so a face font-lock put on top would show here."
+`font-lock-face' alias), so a face font-lock put on top would show here;
+the bracket colours drawn over them are left out of the styles and given
+apart, as `brackets'."
   (with-current-buffer buffer-name
     (save-restriction
       (widen)
@@ -117,7 +148,7 @@ Styles come from the `face' property as redisplay sees it (through the
         (dotimes (index (buffer-size))
           (let* ((position (+ (point-min) index))
                  (face (get-char-property position 'face))
-                 (style (highlightd-test--style face))
+                 (style (highlightd-test--style (highlightd-test--syntax-face face)))
                  (link (get-text-property position 'highlightd-link)))
             (if (and run (equal (aref run 2) style))
                 (aset run 1 (1+ index))
@@ -134,6 +165,7 @@ Styles come from the `face' property as redisplay sees it (through the
         (list :text (buffer-substring-no-properties (point-min) (point-max))
               :runs (vconcat (nreverse runs))
               :links (vconcat (nreverse links))
+              :brackets (highlightd-test--brackets)
               :linkFaces (if link-faces t :false)
               :faces (highlightd-test--face-runs)
               :scopeName (or highlightd-document-scope-name :null)

@@ -150,8 +150,24 @@ function H.rows(buf, first, last)
   return { rows = rows, groups = groups }
 end
 
+-- The bracket pair colours of `buf`: `{start, end, fg}` per extmark of the highlightd_brackets
+-- namespace (byte offsets from `starts`, the byte offset of each row), collapsed ones left out.
+local function bracket_colours(buf, starts)
+  local namespace = api.nvim_get_namespaces()["highlightd_brackets"]
+  local brackets = {}
+  for _, mark in ipairs(api.nvim_buf_get_extmarks(buf, namespace, 0, -1, { details = true })) do
+    local details = mark[4]
+    local start, finish = starts[mark[2]] + mark[3], starts[details.end_row] + details.end_col
+    if finish > start then
+      brackets[#brackets + 1] = { start, finish, resolve(details.hl_group).fg or vim.NIL }
+    end
+  end
+  return brackets
+end
+
 --- The editor's own highlight state of `buf`: its text, every extmark of the highlightd
---- namespace (byte offsets), the groups they use (resolved colours), and its links.
+--- namespace (byte offsets), the groups they use (resolved colours), its links and its
+--- bracket pair colours.
 function H.snapshot(buf)
   local lines = api.nvim_buf_get_lines(buf, 0, -1, false)
   local starts, offset = {}, 0
@@ -187,6 +203,7 @@ function H.snapshot(buf)
     marks = marks,
     groups = resolved,
     links = links,
+    brackets = bracket_colours(buf, starts),
     status = require("highlightd").status(),
   }
 end

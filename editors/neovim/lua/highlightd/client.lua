@@ -261,6 +261,7 @@ local function initialization_options(options, settings)
     extensionPaths = #settings.extensionPaths > 0 and settings.extensionPaths or nil,
     vscodeExtensions = settings.vscodeExtensions,
     fileAssociations = next(settings.fileAssociations) and settings.fileAssociations or nil,
+    bracketPairs = options.bracket_pairs ~= false, -- read at start-up only
   }
 end
 

@@ -6,6 +6,7 @@ local api = vim.api
 local client = require("highlightd.client")
 local edits = require("highlightd.edits")
 local render = require("highlightd.render")
+local styles = require("highlightd.styles")
 
 local options = {}
 local handlers = { language = function() end }
@@ -107,6 +108,12 @@ local function position(buf, offset, size)
   return low, offset - api.nvim_buf_get_offset(buf, low)
 end
 
+--- The zero-based (row, byte column) of byte `offset` of `buf` (the daemon's offsets: lines
+--- joined by "\n", with a final "\n"); the end of the text is (line count, 0).
+function M.position(buf, offset)
+  return position(buf, offset, byte_size(buf))
+end
+
 --- Sends the changes gathered since the last flush as one `textStorage/edit`. The texts are
 --- read now, not in on_bytes: some commands (`J`) report a change before making it.
 function M.flush(state)
@@ -152,7 +159,7 @@ local theme_highlight = "Normal:HighlightdNormal,NormalNC:HighlightdNormal"
 -- The theme's default colours in a window on a document the daemon highlights; none in one
 -- whose own highlighting stays (it was made for the user's colours).
 local function theme_window(win, state)
-  if options.colors ~= "theme" or not render.knows_default() or state.highlighted == nil then
+  if options.colors ~= "theme" or not styles.knows_default() or state.highlighted == nil then
     return
   end
   api.nvim_win_call(win, function()
@@ -195,7 +202,9 @@ function M.update_viewports(force)
 end
 
 --- Asks the daemon how it highlights the document of `state` (`textStorage/language`):
---- `scope_name` is its grammar's scope, nil for plain text; `handlers.language` gets the answer.
+--- `scope_name` is its grammar's scope, nil for plain text, and `bracket_pairs` its language's
+--- bracket pairs (`{{"(", ")"}, ...}`: the pairs the daemon colours and matches);
+--- `handlers.language` gets the answer.
 function M.ask_language(state)
   local open_version = state.open_version
   local params = { textDocument = { uri = state.uri } }
@@ -209,6 +218,7 @@ function M.ask_language(state)
     end
     state.scope_name = result.scopeName
     state.highlighted = result.scopeName ~= nil
+    state.bracket_pairs = result.brackets or {}
     handlers.language(state)
   end)
 end
@@ -290,6 +300,7 @@ function M.attach(buf)
     mapped_pushes = 0,
     highlighted = nil, -- whether the daemon highlights it with a grammar; nil until it said
     scope_name = nil, -- that grammar's scope
+    bracket_pairs = {}, -- its language's bracket pairs
   }
   documents[buf], by_uri[uri] = state, state
   local attached = api.nvim_buf_attach(buf, false, {
@@ -362,8 +373,8 @@ local function ask_default_style(state, range)
   }, function(_, result)
     asking_default = false
     if result then
-      render.define_styles(result.styles)
-      if render.knows_default() then
+      styles.define_styles(result.styles)
+      if styles.knows_default() then
         M.update_viewports(false)
       end
     end
@@ -390,7 +401,7 @@ end
 --- runs before the next message. Pieces applied after further typing are mapped through it
 --- like any push for an older version.
 function M.apply_push(params)
-  render.define_styles(params.styles)
+  styles.define_styles(params.styles)
   local state = by_uri[params.uri]
   if not state or not state.opened or not api.nvim_buf_is_loaded(state.buf) then
     return nil
@@ -414,7 +425,7 @@ function M.apply_push(params)
     local piece = pieces[index]
     if piece then
       local default_range = render.apply(state.buf, piece, later, state.targets)
-      if default_range and not render.knows_default() and not asking_default then
+      if default_range and not styles.knows_default() and not asking_default then
         ask_default_style(state, default_range)
       end
     end
@@ -457,7 +468,7 @@ end
 
 --- The daemon is gone: documents wait for the next one (their highlights stay until then).
 function M.lost_daemon()
-  render.reset_styles()
+  styles.reset_styles()
   asking_default = false
   for _, state in pairs(documents) do
     state.opened, state.regions, state.log = false, {}, {}

@@ -3,16 +3,22 @@
 --   require("highlightd").setup({ theme = "dark" })
 --
 -- starts one `highlightd serve` per Neovim session, sends every named buffer's text and edits
--- (UTF-8 byte offsets from `on_bytes`), and paints the pushed attribute runs and links as
--- extmarks. See editors/neovim/README.md and docs/PROTOCOL.md.
+-- (UTF-8 byte offsets from `on_bytes`), and paints the pushed attribute runs, bracket pair
+-- colours and links as extmarks; the pair at the cursor and 'commentstring' follow the cursor.
+-- See editors/neovim/README.md and docs/PROTOCOL.md.
 local M = {}
 
 local api = vim.api
 local client = require("highlightd.client")
 local document = require("highlightd.document")
 local render = require("highlightd.render")
+local styles = require("highlightd.styles")
 local syntax = require("highlightd.syntax")
 local folding = require("highlightd.folding")
+local brackets = require("highlightd.brackets")
+local comments = require("highlightd.comments")
+local cursor = require("highlightd.cursor")
+local spell = require("highlightd.spell")
 
 M.defaults = {
   cmd = { "highlightd", "serve" }, -- the daemon; found on PATH
@@ -31,6 +37,8 @@ M.defaults = {
   disable_syntax = true, -- turn off regex syntax and Tree-sitter where the daemon has a grammar
   gx = true, -- map gx in attached buffers to open the link under the cursor
   folding = false, -- fold windows of highlighted buffers by the daemon's folding ranges
+  bracket_pairs = true, -- colour brackets by depth and match pairs by the daemon (at start-up)
+  map_percent = false, -- map % in attached buffers to <Plug>(highlightd-match-bracket)
   open = nil, -- function(target): how links are opened (default: vim.ui.open or xdg-open)
   apply_budget_ms = 8, -- time per main-loop turn for applying pushes; the rest waits a turn
   piece_runs = 1000, -- a large push is applied in pieces of this many runs (about 3 ms each)
@@ -106,6 +114,16 @@ local function map_gx(buf)
   end, { buffer = buf, desc = "highlightd: open the link under the cursor" })
 end
 
+local function map_percent(buf)
+  if M.options.map_percent then
+    vim.keymap.set({ "n", "x", "o" }, "%", "<Plug>(highlightd-match-bracket)", {
+      buffer = buf,
+      remap = true,
+      desc = "highlightd: to the partner of the bracket under the cursor, else %",
+    })
+  end
+end
+
 local function attach(buf)
   if document.state(buf) then
     return
@@ -113,6 +131,7 @@ local function attach(buf)
   document.attach(buf)
   if document.state(buf) then
     map_gx(buf)
+    map_percent(buf)
   end
 end
 
@@ -135,6 +154,16 @@ local function language_decided(state)
     syntax.take(state.buf)
   else
     syntax.give_back(state.buf)
+  end
+  if state.highlighted then
+    spell.take(state)
+  else
+    spell.give_back(state.buf)
+    comments.give_back(state.buf)
+  end
+  if state.buf == api.nvim_get_current_buf() then
+    brackets.follow_current_buffer()
+    cursor.moved() -- the pair and 'commentstring' at the cursor, without waiting for a move
   end
   document.update_viewports(false)
 end
@@ -229,6 +258,16 @@ function M.status()
 end
 
 local function define_commands()
+  for _, mode in ipairs({ "n", "x", "o" }) do
+    vim.keymap.set(mode, "<Plug>(highlightd-match-bracket)", function()
+      brackets.percent(mode)
+    end, { desc = "highlightd: to the partner of the bracket under the cursor, else %" })
+  end
+  api.nvim_create_user_command("HighlightdMatchBracket", function()
+    if not brackets.jump() then
+      vim.notify("highlightd: no bracket pair at the cursor", vim.log.levels.INFO)
+    end
+  end, { desc = "Jump to the partner of the bracket under the cursor" })
   api.nvim_create_user_command("HighlightdOpenLink", function()
     if not M.open_link() then
       vim.notify("highlightd: no link under the cursor", vim.log.levels.INFO)
@@ -260,7 +299,9 @@ end
 function M.setup(user_options)
   M.options = vim.tbl_deep_extend("force", vim.deepcopy(M.defaults), user_options or {})
   local options = M.options
+  styles.configure(options)
   render.configure(options)
+  brackets.configure(options)
   document.configure(options, { language = language_decided })
   client.configure(options, {
     notification = function(method, params)
@@ -291,6 +332,11 @@ function M.setup(user_options)
     callback = function(event)
       if document.state(event.buf) then
         document.refresh(event.buf)
+        -- Its filetype plugin set the buffer's own 'commentstring': ours follows again.
+        comments.forget(event.buf)
+        if event.buf == api.nvim_get_current_buf() then
+          cursor.moved()
+        end
         -- A filetype plugin may start Tree-sitter after this autocommand.
         vim.schedule(function()
           local state = document.state(event.buf)
@@ -328,8 +374,28 @@ function M.setup(user_options)
       folding.forget(event.buf)
       document.detach(event.buf)
       syntax.forget(event.buf)
+      spell.forget(event.buf)
+      comments.forget(event.buf)
     end,
   })
+  -- The pair at the cursor and the language there follow the cursor and the text.
+  api.nvim_create_autocmd({ "CursorMoved", "CursorMovedI", "TextChanged", "TextChangedI" }, {
+    group = group,
+    callback = function(event)
+      if document.state(event.buf) then
+        cursor.moved()
+      end
+    end,
+  })
+  api.nvim_create_autocmd({ "BufEnter", "WinEnter" }, {
+    group = group,
+    callback = function()
+      brackets.follow_current_buffer()
+      cursor.moved()
+    end,
+  })
+  -- The pair is the current window's, as matchparen's is.
+  api.nvim_create_autocmd({ "BufLeave", "WinLeave" }, { group = group, callback = brackets.clear })
   api.nvim_create_autocmd({ "BufWinEnter", "WinScrolled", "WinResized", "VimResized" }, {
     group = group,
     callback = function()
@@ -350,13 +416,13 @@ function M.setup(user_options)
   -- highlights every document again with it and pushes them whole.
   local function follow_editor()
     if client.refresh_settings() then
-      render.forget_default()
+      styles.forget_default()
     end
   end
   api.nvim_create_autocmd("ColorScheme", {
     group = group,
     callback = function()
-      render.redefine()
+      styles.redefine()
       follow_editor()
     end,
   })

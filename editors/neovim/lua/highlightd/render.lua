@@ -1,157 +1,31 @@
--- Turns pushed attribute changes into extmarks: one highlight group per style id, one extmark
--- per run and line in the `highlightd` namespace, one per link in `highlightd_links`.
+-- Turns pushed attribute changes into extmarks, each layer in its namespace: one extmark per
+-- run and line in `highlightd` (the style id's group, see styles.lua), one per comment or
+-- string in `highlightd_spell` (`spell = true`), one per bracket of the bracket pairs in
+-- `highlightd_brackets` (its depth's colour), one per link in `highlightd_links`.
 local M = {}
 
 local api = vim.api
 local edits = require("highlightd.edits")
+local styles = require("highlightd.styles")
 
 M.namespace = api.nvim_create_namespace("highlightd")
+M.spell_namespace = api.nvim_create_namespace("highlightd_spell")
+M.brackets_namespace = api.nvim_create_namespace("highlightd_brackets")
 M.links_namespace = api.nvim_create_namespace("highlightd_links")
 
-local options = { colors = "theme", priority = 150 }
-local definitions = {} -- style id -> definition, for this connection
-local has_overlap = vim.fn.has("nvim-0.10") == 1
+-- Extmark priorities above `priority` (the runs'): a bracket's colour replaces its token's
+-- (its group is `nocombine`), a link's underline is added over both.
+M.bracket_priority, M.link_priority = 1, 2
 
--- Semantic token type -> standard group, for `map_to_standard_groups`.
-M.standard_groups = {
-  comment = "Comment",
-  string = "String",
-  regexp = "String",
-  number = "Number",
-  keyword = "Keyword",
-  modifier = "StorageClass",
-  operator = "Operator",
-  ["function"] = "Function",
-  method = "Function",
-  macro = "Macro",
-  decorator = "PreProc",
-  type = "Type",
-  class = "Type",
-  enum = "Type",
-  interface = "Type",
-  struct = "Structure",
-  typeParameter = "Type",
-  namespace = "Type",
-  enumMember = "Constant",
-}
+-- The token kinds whose text spell checking reads, as VS Code's and Neovim's own syntax
+-- files decide: prose lives in comments and strings, not in code.
+local spell_kinds = { comment = true, string = true }
+
+local options = { priority = 150 }
+local has_overlap = vim.fn.has("nvim-0.10") == 1
 
 function M.configure(new_options)
   options = new_options
-  M.standard_groups = vim.tbl_extend("force", M.standard_groups, new_options.groups or {})
-  api.nvim_set_hl(0, "HighlightdLink", { underline = true, cterm = { underline = true }, default = true })
-end
-
---- The group name of a style id.
-function M.group(id)
-  return id == 0 and "HighlightdNormal" or ("HighlightdStyle" .. id)
-end
-
-local function rgb(hex)
-  if type(hex) ~= "string" or not hex:match("^#%x%x%x%x%x%x") then
-    return nil
-  end
-  return hex:sub(1, 7)
-end
-
--- The nearest colour of the xterm 256-colour palette, for terminals without 'termguicolors'.
-local function xterm(hex)
-  hex = rgb(hex)
-  if not hex then
-    return nil
-  end
-  local r, g, b = tonumber(hex:sub(2, 3), 16), tonumber(hex:sub(4, 5), 16), tonumber(hex:sub(6, 7), 16)
-  local levels = { 0, 95, 135, 175, 215, 255 }
-  local function nearest_level(v)
-    local best = 1
-    for i, level in ipairs(levels) do
-      if math.abs(level - v) < math.abs(levels[best] - v) then
-        best = i
-      end
-    end
-    return best - 1
-  end
-  local ri, gi, bi = nearest_level(r), nearest_level(g), nearest_level(b)
-  local function distance(r2, g2, b2)
-    return (r - r2) ^ 2 + (g - g2) ^ 2 + (b - b2) ^ 2
-  end
-  local cube = distance(levels[ri + 1], levels[gi + 1], levels[bi + 1])
-  local gray_index = math.max(0, math.min(23, math.floor(((r + g + b) / 3 - 8) / 10 + 0.5)))
-  local gray_value = 8 + 10 * gray_index
-  if distance(gray_value, gray_value, gray_value) < cube then
-    return 232 + gray_index
-  end
-  return 16 + 36 * ri + 6 * gi + bi
-end
-
-local function standard_group(definition)
-  local kind = definition.semanticTokenType
-  local modifiers = {}
-  for _, modifier in ipairs(definition.semanticTokenModifiers or {}) do
-    modifiers[modifier] = true
-  end
-  if kind == "comment" and modifiers.documentation then
-    return M.standard_groups.documentation or "SpecialComment"
-  end
-  if (kind == "variable" or kind == "property") and modifiers.readonly then
-    return M.standard_groups.readonly or "Constant"
-  end
-  return kind and M.standard_groups[kind]
-end
-
-local function define(id, definition)
-  local spec
-  if options.map_to_standard_groups and id ~= 0 then
-    local group = standard_group(definition)
-    spec = group and { link = group } or {}
-  else
-    -- nocombine: the theme's style replaces what lower layers (syntax, other extmarks) set,
-    -- so a keyword the syntax file makes bold is not bold unless the theme says so.
-    local foreground = definition.foreground
-    spec = { fg = rgb(foreground), ctermfg = xterm(foreground), cterm = {}, nocombine = true }
-    if options.colors == "theme" then
-      spec.bg, spec.ctermbg = rgb(definition.background), xterm(definition.background)
-    end
-    for word in (definition.fontStyle or ""):gmatch("%S+") do
-      if word == "italic" or word == "bold" or word == "underline" or word == "strikethrough" then
-        spec[word], spec.cterm[word] = true, true
-      end
-    end
-  end
-  api.nvim_set_hl(0, M.group(id), spec)
-end
-
---- Records and defines the styles of a push (ids are per connection).
-function M.define_styles(styles)
-  for key, definition in pairs(styles or {}) do
-    local id = tonumber(key)
-    if id then
-      definitions[id] = definition
-      define(id, definition)
-    end
-  end
-end
-
---- Whether the default style (id 0, never pushed) is known.
-function M.knows_default()
-  return definitions[0] ~= nil
-end
-
---- Defines every known group again (after `:colorscheme`, which clears them).
-function M.redefine()
-  for id, definition in pairs(definitions) do
-    define(id, definition)
-  end
-  api.nvim_set_hl(0, "HighlightdLink", { underline = true, cterm = { underline = true }, default = true })
-end
-
---- Forgets the default style (id 0, never pushed): after a theme change it is asked again.
-function M.forget_default()
-  definitions[0] = nil
-end
-
---- Forgets the styles of a previous connection (the next one numbers them anew).
-function M.reset_styles()
-  definitions = {}
 end
 
 -- Byte offsets of the buffer (lines joined by "\n", with a final "\n") to (row, col).
@@ -207,19 +81,20 @@ local function before(r1, c1, r2, c2)
   return r1 < r2 or (r1 == r2 and c1 < c2)
 end
 
-local function mark(buf, namespace, r1, c1, r2, c2, group, priority)
+local function mark(buf, namespace, r1, c1, r2, c2, group, priority, spell)
   return api.nvim_buf_set_extmark(buf, namespace, r1, c1, {
     end_row = r2,
     end_col = c2,
     hl_group = group,
     priority = priority,
+    spell = spell,
     strict = false,
   })
 end
 
 -- Removes the extmarks of `namespace` that overlap [(sr, sc), (er, ec)) (er = math.huge: to
 -- the end of the buffer); with `trim`, the parts of a style mark outside the range are put
--- back. Marks that deletions collapsed (empty, or even ending before they start: an insertion
+-- back (a style's or a spell region's). Marks that deletions collapsed (empty, or even ending before they start: an insertion
 -- at a collapsed mark moves its start, not its end) go when they sit in the range.
 local function clear(buf, namespace, sr, sc, er, ec, trim, forget)
   local from = has_overlap and { sr, sc } or { math.max(sr - 1, 0), 0 }
@@ -241,12 +116,12 @@ local function clear(buf, namespace, sr, sc, er, ec, trim, forget)
         forget[id] = nil
       end
       if trim and not empty then
-        local group = details.hl_group
+        local group, priority, spell = details.hl_group, details.priority, details.spell
         if before(r, c, sr, sc) then
-          mark(buf, namespace, r, c, sr, sc, group, details.priority)
+          mark(buf, namespace, r, c, sr, sc, group, priority, spell)
         end
         if before(er, ec, mr, mc) then
-          mark(buf, namespace, er, ec, mr, mc, group, details.priority)
+          mark(buf, namespace, er, ec, mr, mc, group, priority, spell)
         end
       end
     end
@@ -278,31 +153,45 @@ local function paint(buf, locate, line_length, start, finish, group)
   end
 end
 
+-- The items of `list` (links or brackets: `{offset, length, ...}`) that start in [from, to).
+local function starting_in(list, from, to)
+  local result = {}
+  for _, item in ipairs(list) do
+    if item.offset >= from and item.offset < to then
+      result[#result + 1] = item
+    end
+  end
+  return result
+end
+
 --- Splits a push's changes into pieces of at most `limit` runs, cut at run boundaries; each
---- piece is a change over its own range (with the links that start in it). `first` marks the
---- first piece of a change.
+--- piece is a change over its own range (with the links and brackets that start in it).
+--- `first` marks the first piece of a change.
 function M.split(changes, limit)
   local pieces = {}
   for _, change in ipairs(changes) do
-    local runs, links = change.runs or {}, change.links or {}
+    local runs, links, brackets = change.runs or {}, change.links or {}, change.brackets or {}
     if #runs <= limit then
-      pieces[#pieces + 1] =
-        { offset = change.offset, length = change.length, runs = runs, links = links, first = true }
+      pieces[#pieces + 1] = {
+        offset = change.offset,
+        length = change.length,
+        runs = runs,
+        links = links,
+        brackets = brackets,
+        first = true,
+      }
     else
       local position, index = change.offset, 1
       while index <= #runs do
-        local piece = { offset = position, runs = {}, links = {}, first = index == 1 }
+        local piece = { offset = position, runs = {}, first = index == 1 }
         for i = index, math.min(index + limit - 1, #runs) do
           piece.runs[#piece.runs + 1] = runs[i]
           position = position + runs[i][1]
         end
         index = index + #piece.runs
         piece.length = position - piece.offset
-        for _, link in ipairs(links) do
-          if link.offset >= piece.offset and link.offset < position then
-            piece.links[#piece.links + 1] = link
-          end
-        end
+        piece.links = starting_in(links, piece.offset, position)
+        piece.brackets = starting_in(brackets, piece.offset, position)
         pieces[#pieces + 1] = piece
       end
     end
@@ -310,20 +199,23 @@ function M.split(changes, limit)
   return pieces
 end
 
--- Removes the links that start in [(sr, sc), (er, ec)).
-local function clear_links_starting(buf, sr, sc, er, ec, targets)
+-- Removes the marks of `namespace` that start in [(sr, sc), (er, ec)), and their ids from
+-- `forget` if given.
+local function clear_starting(buf, namespace, sr, sc, er, ec, forget)
   local to = er == math.huge and { -1, -1 } or { er, ec }
-  for _, found in ipairs(api.nvim_buf_get_extmarks(buf, M.links_namespace, { sr, sc }, to, {})) do
+  for _, found in ipairs(api.nvim_buf_get_extmarks(buf, namespace, { sr, sc }, to, {})) do
     if before(found[2], found[3], er, ec) then
-      api.nvim_buf_del_extmark(buf, M.links_namespace, found[1])
-      targets[found[1]] = nil
+      api.nvim_buf_del_extmark(buf, namespace, found[1])
+      if forget then
+        forget[found[1]] = nil
+      end
     end
   end
 end
 
--- Clears [start, finish) for a piece: its runs' marks trimmed; the links overlapping it (a
--- change's first piece) or starting in it (the next pieces: a link of the previous piece may
--- reach into it).
+-- Clears [start, finish) for a piece: its runs' and spell regions' marks trimmed; the links
+-- and brackets overlapping it (a change's first piece) or starting in it (the next pieces: a
+-- link of the previous piece may reach into it).
 local function clear_span(buf, locate, total, start, finish, first, targets)
   local sr, sc = locate(start)
   local er, ec = locate(finish)
@@ -331,20 +223,61 @@ local function clear_span(buf, locate, total, start, finish, first, targets)
     er, ec = math.huge, 0
   end
   clear(buf, M.namespace, sr, sc, er, ec, true)
+  clear(buf, M.spell_namespace, sr, sc, er, ec, true)
   if first then
     clear(buf, M.links_namespace, sr, sc, er, ec, false, targets)
+    clear(buf, M.brackets_namespace, sr, sc, er, ec, false)
   else
-    clear_links_starting(buf, sr, sc, er, ec, targets)
+    clear_starting(buf, M.links_namespace, sr, sc, er, ec, targets)
+    clear_starting(buf, M.brackets_namespace, sr, sc, er, ec)
   end
 end
 
---- Applies one piece (see `split`) to `buf`: it replaces the runs and links over its range,
---- after mapping through `later` (the client's edits since the push's version). `targets` maps
---- link extmark ids to their targets. Returns a (current-text) range of the default style, if
---- the piece has one.
+-- Adds [start, finish) of style `style` to `ranges` (the spell regions so far, in order) if
+-- spell checking reads its kind, joined to the last region when they touch.
+local function add_spell_range(ranges, start, finish, style)
+  if not spell_kinds[styles.kind(style)] then
+    return
+  end
+  local last = ranges[#ranges]
+  if last and last[2] == start then
+    last[2] = finish
+  else
+    ranges[#ranges + 1] = { start, finish }
+  end
+end
+
+-- One `spell = true` extmark per region (a region may cross lines).
+local function mark_spell_ranges(buf, locate, ranges)
+  for _, range in ipairs(ranges) do
+    local sr, sc = locate(range[1])
+    local er, ec = locate(range[2])
+    mark(buf, M.spell_namespace, sr, sc, er, ec, nil, options.priority, true)
+  end
+end
+
+-- The piece's brackets, each mapped through `later` (dropped where a later edit touched it)
+-- and painted with its depth's colour.
+local function mark_brackets(buf, locate, brackets, later)
+  for _, bracket in ipairs(brackets) do
+    local start, finish = edits.map_whole(bracket.offset, bracket.offset + bracket.length, later)
+    if start then
+      local sr, sc = locate(start)
+      local er, ec = locate(finish)
+      local priority = options.priority + M.bracket_priority
+      mark(buf, M.brackets_namespace, sr, sc, er, ec, styles.group(bracket.style), priority)
+    end
+  end
+end
+
+--- Applies one piece (see `split`) to `buf`: it replaces the runs (and the spell regions
+--- they make), the links and the brackets over its range, after mapping through `later` (the
+--- client's edits since the push's version). `targets` maps link extmark ids to their targets.
+--- Returns a (current-text) range of the default style, if the piece has one.
 function M.apply(buf, piece, later, targets)
   local locate, line_length, total = locator(buf)
   local default_range
+  local spell_ranges = {}
   if #later == 0 then
     -- A push for the current version: the runs cover the piece's range as they are.
     clear_span(buf, locate, total, piece.offset, piece.offset + piece.length, piece.first, targets)
@@ -352,7 +285,8 @@ function M.apply(buf, piece, later, targets)
     for _, run in ipairs(piece.runs) do
       local style = run[2]
       if style ~= 0 then
-        paint(buf, locate, line_length, position, position + run[1], M.group(style))
+        paint(buf, locate, line_length, position, position + run[1], styles.group(style))
+        add_spell_range(spell_ranges, position, position + run[1], style)
       elseif not default_range then
         default_range = { position, run[1] }
       end
@@ -370,18 +304,22 @@ function M.apply(buf, piece, later, targets)
     end
     for _, segment in ipairs(segments) do
       if segment[3] ~= 0 then
-        paint(buf, locate, line_length, segment[1], segment[2], M.group(segment[3]))
+        paint(buf, locate, line_length, segment[1], segment[2], styles.group(segment[3]))
+        add_spell_range(spell_ranges, segment[1], segment[2], segment[3])
       elseif not default_range then
         default_range = { segment[1], segment[2] - segment[1] }
       end
     end
   end
+  mark_spell_ranges(buf, locate, spell_ranges)
+  mark_brackets(buf, locate, piece.brackets or {}, later)
   for _, link in ipairs(piece.links) do
     local start, finish = edits.map_whole(link.offset, link.offset + link.length, later)
     if start then
       local sr, sc = locate(start)
       local er, ec = locate(finish)
-      local id = mark(buf, M.links_namespace, sr, sc, er, ec, "HighlightdLink", options.priority + 1)
+      local priority = options.priority + M.link_priority
+      local id = mark(buf, M.links_namespace, sr, sc, er, ec, "HighlightdLink", priority)
       targets[id] = link.target
     end
   end
@@ -404,8 +342,9 @@ end
 
 --- Removes every highlight of `buf`.
 function M.clear_buffer(buf)
-  api.nvim_buf_clear_namespace(buf, M.namespace, 0, -1)
-  api.nvim_buf_clear_namespace(buf, M.links_namespace, 0, -1)
+  for _, namespace in ipairs({ M.namespace, M.spell_namespace, M.brackets_namespace, M.links_namespace }) do
+    api.nvim_buf_clear_namespace(buf, namespace, 0, -1)
+  end
 end
 
 return M
