@@ -105,6 +105,38 @@ struct BracketProtocolTests {
         #expect(renested.count == 2 * lines)
     }
 
+    @Test func depthChangesFarFromTheViewsWaitUntilAViewComesNear() throws {
+        let transcript = Transcript(bundled: true)
+        let lines = 3_000
+        transcript.open("file:///big.js", String(repeating: "f(a);\n", count: lines), language: "javascript")
+        // The view shows the first 40 lines (6 bytes each).
+        transcript.notify("textStorage/viewport", ["uri": "file:///big.js", "range": ["offset": 0, "length": 240]])
+        while transcript.server.runBackgroundSlice() {}
+        transcript.server.flushBackgroundChanges()
+        let opened = Self.pushes(transcript).count
+        transcript.notify(
+            "textStorage/edit",
+            ["uri": "file:///big.js", "version": 2, "edits": [["offset": 0, "length": 0, "text": "{"]]])
+        while transcript.server.runBackgroundSlice() {}
+        transcript.server.flushBackgroundChanges()
+        // Only the brackets near the view (its 40 lines and 200 more) were pushed renested.
+        let nearView = Self.brackets(Array(Self.pushes(transcript)[opened...]))
+        #expect(nearView.contains { $0.offset == 2 && $0.depth == 1 })
+        #expect(nearView.allSatisfy { $0.offset < 6 * 241 + 1 })
+        // Scrolling to the end pushes the end's new depths.
+        let scrolled = Self.pushes(transcript).count
+        transcript.notify(
+            "textStorage/viewport",
+            ["uri": "file:///big.js", "range": ["offset": .integer(1 + 6 * (lines - 40)), "length": 240]])
+        let atEnd = Self.brackets(Array(Self.pushes(transcript)[scrolled...]))
+        let lastLine = 1 + 6 * (lines - 1)
+        #expect(atEnd.contains { $0.offset == lastLine + 1 && $0.depth == 1 })
+        // A full resync holds every bracket at its depth all along.
+        let all = try transcript.request("textStorage/attributes", ["uri": "file:///big.js"]).get()
+        let depths = (all["brackets"]?.arrayValue ?? []).compactMap { $0["depth"]?.intValue }
+        #expect(depths.count == 2 * lines + 1 && depths.dropFirst().allSatisfy { $0 == 1 })
+    }
+
     @Test func regionMarkersOfTheLanguageFoldAsRegions() throws {
         let transcript = Transcript(bundled: true)
         let text = "// #region setup\nlet a = 1;\nlet b = 2;\n// #endregion\nf();\n"

@@ -3,9 +3,9 @@ import TextRope
 
 extension Server {
     /// `textStorage/matchBracket`: the partner of the bracket at an offset, or null when there
-    /// is no bracket there (or one in a string or comment), or it has no partner. The
-    /// document is highlighted and paired to its end first if it is not settled; what that
-    /// changed is pushed, as a viewport's lines are.
+    /// is no bracket there (or one in a string or comment), or it has no partner. Lines are
+    /// highlighted and paired as far as the answer needs; what that changed is pushed, as a
+    /// viewport's lines are.
     func matchBracket(_ params: MatchBracketParams) -> any WireEncodable {
         let document = params.document
         guard let highlighter = document.highlighter else { return JSONValue.null }

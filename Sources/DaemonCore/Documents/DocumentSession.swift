@@ -90,10 +90,30 @@ final class DocumentSession {
         document.detectedLanguageId = detectedLanguageId
         document.storage.adoptGivenSpans(from: storage)
         document.viewports = viewports
+        document.reportBracketsNearViewports()
         document.highlighter?.setVisibleRanges(Array(viewports.values))
         document.layoutSubscription = layoutSubscription
         document.tokenTracker = tokenTracker
         return document
+    }
+
+    /// Lines beyond each side of a view whose bracket depth changes are pushed at once, so
+    /// scrolling a little shows them right before the view's next `textStorage/viewport`.
+    static let bracketReportMargin = 200
+
+    /// Pushes bracket depth changes at once only near the views (when the client has said
+    /// what they show): an unmatched bracket renests every bracket after it, and pushing all
+    /// of them on each keystroke cost an editor tens of milliseconds in a large file. The rest
+    /// is held back until a view comes near (`TextStorage.takeDeferredBracketChanges()`).
+    func reportBracketsNearViewports() {
+        guard !viewports.isEmpty else {
+            storage.bracketReportLines = nil
+            return
+        }
+        let margin = Self.bracketReportMargin
+        storage.bracketReportLines = viewports.values.map {
+            LineIndex(max(0, $0.lowerBound.rawValue - margin))..<($0.upperBound + margin)
+        }
     }
 
     /// Whether background work (highlighting or link detection) remains.

@@ -79,11 +79,14 @@ extension Server {
     /// `visibleLinesPerViewport` at once (pushed now), the rest ahead of every other line.
     func prioritize(_ lines: Range<LineIndex>, of document: DocumentSession, view: String) {
         document.viewports[view] = lines
+        document.reportBracketsNearViewports()
         scheduleBackgroundWork(of: document)
         guard let highlighter = document.highlighter else { return }
         highlighter.setVisibleRanges(Array(document.viewports.values))
         highlighter.highlightVisibleLines(lineBudget: Self.visibleLinesPerViewport)
         if let delta = document.storage.takeAttributeChanges() { push(document, delta: delta) }
+        // Bracket depths that changed while these lines were out of sight.
+        if let delta = document.storage.takeDeferredBracketChanges() { push(document, delta: delta) }
     }
 
     /// Applies a batch at a version greater than the document's; a rejected batch changes

@@ -22,7 +22,7 @@ extension TextStorage {
         let old = bracketLayer.runs(in: range)
         journal?.append(.brackets(offset: range.lowerBound, old: old))
         if let changed = Self.changedRange(old: old, new: runs, at: range.lowerBound) {
-            dirtyRanges.append(Range(bytes: changed))
+            bracketDirtyRanges.append(Range(bytes: changed))
             bracketLayer.set(runs, at: range.lowerBound)
         }
     }

@@ -100,6 +100,7 @@ extension TextStorage {
         // push every edit off the in-place fast path.
         let savedPending = pending
         let savedDirtyRanges = dirtyRanges
+        let savedBracketRanges = (bracketDirtyRanges, deferredBracketRanges)
         var undo: [EditUndoRecord] = []
         beginEditing()
         for edit in edits {
@@ -113,6 +114,7 @@ extension TextStorage {
                 for record in undo.reversed() { revert(record) }
                 pending = savedPending
                 dirtyRanges = savedDirtyRanges
+                (bracketDirtyRanges, deferredBracketRanges) = savedBracketRanges
                 editingDepth -= 1
                 throw error
             }
@@ -163,10 +165,13 @@ extension TextStorage {
             range: range, insertedLength: insertedLength, lineCountChange: text.lineCount - linesBefore)
         pending?.changes.append(replacement)
         pending?.editCount += 1
-        dirtyRanges = dirtyRanges.compactMap { dirty in
+        let map = { (dirty: Range<UTF8Offset>) -> Range<UTF8Offset>? in
             let mapped = replacement.map(dirty)
             return mapped.isEmpty ? nil : mapped
         }
+        dirtyRanges = dirtyRanges.compactMap(map)
+        bracketDirtyRanges = bracketDirtyRanges.compactMap(map)
+        deferredBracketRanges = deferredBracketRanges.compactMap(map)
     }
 }
 

@@ -27,6 +27,15 @@ public final class TextStorage {
     var pending: PendingEdits?
     /// Post-edit ranges whose attributes changed and have not been reported yet.
     var dirtyRanges: [Range<UTF8Offset>] = []
+    /// Post-edit ranges where only bracket marks changed, not reported yet.
+    var bracketDirtyRanges: [Range<UTF8Offset>] = []
+    /// Ranges whose bracket marks changed outside `bracketReportLines` and were held back
+    /// (mapped through later edits), for `takeDeferredBracketChanges()`.
+    var deferredBracketRanges: [Range<UTF8Offset>] = []
+    /// The lines whose bracket mark changes deltas report at once (the views' lines); changes
+    /// elsewhere wait in `deferredBracketRanges` until these lines reach them. Nil reports
+    /// every change at once.
+    public var bracketReportLines: [Range<LineIndex>]?
     /// Attribute writes of the hook now running, for rollback if it throws.
     var journal: [AttributeJournalEntry]?
     /// Whether hooks are running (the text is then read-only).

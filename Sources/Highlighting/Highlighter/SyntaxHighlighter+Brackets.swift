@@ -117,15 +117,16 @@ extension SyntaxHighlighter {
     /// has none (an opening bracket never closed, or closed by a closing bracket of an outer
     /// pair; a closing bracket that closes nothing).
     ///
-    /// Highlights and pairs the whole document first if it is not settled.
-    public func bracketPair(at offset: UTF8Offset) -> (
-        bracket: Range<UTF8Offset>, partner: Range<UTF8Offset>?
-    )? {
+    /// Only as much of the document is highlighted and paired as the answer needs: the lines
+    /// through the bracket's, then, for an opening bracket, further lines in growing chunks
+    /// until its partner (or what shows it has none) is found. A request right after a large
+    /// open does not wait for the whole document.
+    public func bracketPair(at offset: UTF8Offset) -> (bracket: Range<UTF8Offset>, partner: Range<UTF8Offset>?)? {
         guard let storage, configuration.brackets != nil else { return nil }
-        if !isSettled { highlightAll() }
         let text = storage.text
         guard offset.rawValue >= 0, offset.rawValue < text.utf8Count else { return nil }
         let line = text.lineIndex(containingUTF8: offset)
+        settle(throughLine: line.rawValue + 1, storage: storage)
         guard let bounds = try? text.lineBounds(line) else { return nil }
         let lineBrackets = storage.brackets(in: bounds.start..<bounds.end)
         guard let bracket = lineBrackets.first(where: { $0.range.contains(offset) }) else { return nil }
@@ -135,23 +136,42 @@ extension SyntaxHighlighter {
         // closing bracket at depth d or less either closes it (at d) or closes an outer pair,
         // leaving it without a partner. Before a closing bracket at depth d, the nearest
         // opening bracket at depth d is its partner (any other at d was closed before).
-        if mark.isOpen {
-            let found = firstBracket(in: storage, from: bracket.range.upperBound) {
+        guard mark.isOpen else {
+            let found = lastBracket(in: storage, before: bracket.range.lowerBound) {
+                $0.isOpen && $0.depth == mark.depth
+            }
+            return (bracket.range, found?.range)
+        }
+        var searched = bracket.range.upperBound
+        var settledLines = line.rawValue + 1
+        var chunk = 256
+        while true {
+            let end = settledLines >= text.lineCount ? text.utf8End : ((try? text.lineStart(LineIndex(settledLines))) ?? text.utf8End)
+            let found = firstBracket(in: storage, from: searched, before: end) {
                 !$0.isOpen && !$0.isUnexpected && $0.depth <= mark.depth
             }
-            return (bracket.range, found.flatMap { $0.mark.depth == mark.depth ? $0.range : nil })
+            if let found { return (bracket.range, found.mark.depth == mark.depth ? found.range : nil) }
+            guard end < text.utf8End else { return (bracket.range, nil) }
+            searched = end
+            settledLines = min(text.lineCount, settledLines + chunk)
+            chunk *= 2
+            settle(throughLine: settledLines, storage: storage)
         }
-        let found = lastBracket(in: storage, before: bracket.range.lowerBound) {
-            $0.isOpen && $0.depth == mark.depth
-        }
-        return (bracket.range, found?.range)
     }
 
-    /// The first bracket from `start` on whose mark satisfies `test`, read 64 KiB at a time.
+    /// Highlights and pairs every line before `limit` that is not done yet.
+    private func settle(throughLine limit: Int, storage: TextStorage) {
+        let upper = min(limit, store.count)
+        highlightInvalidLines(in: 0..<upper, storage: storage)
+        pairBrackets(through: upper, storage: storage, budget: .max)
+    }
+
+    /// The first bracket in `start..<end` whose mark satisfies `test`, read 64 KiB at a time.
     private func firstBracket(
-        in storage: TextStorage, from start: UTF8Offset, where test: (BracketMark) -> Bool
+        in storage: TextStorage, from start: UTF8Offset, before limit: UTF8Offset,
+        where test: (BracketMark) -> Bool
     ) -> BracketSpan? {
-        let end = storage.text.utf8Count
+        let end = limit.rawValue
         var lower = start.rawValue
         while lower < end {
             let upper = min(end, lower + 65_536)
