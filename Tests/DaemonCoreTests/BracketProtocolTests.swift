@@ -110,7 +110,8 @@ struct BracketProtocolTests {
         let lines = 3_000
         transcript.open("file:///big.js", String(repeating: "f(a);\n", count: lines), language: "javascript")
         // The view shows the first 40 lines (6 bytes each).
-        transcript.notify("textStorage/viewport", ["uri": "file:///big.js", "range": ["offset": 0, "length": 240]])
+        transcript.notify(
+            "textStorage/viewport", ["uri": "file:///big.js", "range": ["offset": 0, "length": 240]])
         while transcript.server.runBackgroundSlice() {}
         transcript.server.flushBackgroundChanges()
         let opened = Self.pushes(transcript).count

@@ -24,15 +24,26 @@ extension SyntaxHighlighter {
     /// The most lines paired within one transaction or one visible-range update.
     static let pairingLineBudget = 2_000
 
-    /// Stores a freshly tokenized line's brackets, invalidating its pairing if they changed.
-    func recordBrackets(_ tokens: [BracketToken], ofLine line: Int) {
+    /// Stores a freshly tokenized line's brackets (at `start`), invalidating its pairing if
+    /// they changed; pairs it at once when the line before is paired (in a line's
+    /// tokenization, the usual case), else leaves it to the pairing walk.
+    func recordBrackets(_ tokens: [BracketToken], ofLine line: Int, start: UTF8Offset, storage: TextStorage) {
         let entry = bracketStore[line]
         if entry.isValid, let known = entry.endState, known.tokens == tokens { return }
-        bracketStore[line] = LineEntry(
+        let updated = LineEntry(
             endState: BracketLine(
                 tokens: tokens, endStack: entry.endState?.endStack,
                 markedColumns: entry.endState?.markedColumns),
             isValid: false)
+        let before =
+            line == 0
+            ? LineEntry(endState: BracketLine(tokens: [], endStack: .empty), isValid: true)
+            : bracketStore[line - 1]
+        if before.isValid {
+            pairLine(line, entry: updated, after: before.endState?.endStack, storage: storage, start: start)
+        } else {
+            bracketStore[line] = updated
+        }
     }
 
     /// Pairs the invalid bracket lines before `limit`, in order, while their tokens are known
@@ -46,7 +57,8 @@ extension SyntaxHighlighter {
         while let line = next, line < limit, done < budget, store[line].isValid {
             // Checked every 64 lines: a line costs well under a microsecond.
             if done % 64 == 63, let deadline, DispatchTime.now().uptimeNanoseconds >= deadline { break }
-            pairLine(line, storage: storage)
+            let before = line == 0 ? BracketStack.empty : bracketStore[line - 1].endState?.endStack
+            pairLine(line, entry: bracketStore[line], after: before, storage: storage)
             done += 1
             next = bracketStore.firstInvalidLine(atOrAfter: line + 1)
         }
@@ -56,14 +68,16 @@ extension SyntaxHighlighter {
     ///
     /// A line without brackets whose layer is known to hold no marks costs no text lookup; a
     /// line with some rewrites only the columns its old and new marks span, not the whole line.
-    func pairLine(_ line: Int, storage: TextStorage, start knownStart: UTF8Offset? = nil) {
+    /// `entry` is the line's, `before` the end stack of the line before (nil: unknown, guessed
+    /// empty; unknown never equals a computed stack, so the guess is redone).
+    private func pairLine(
+        _ line: Int, entry: LineEntry<BracketLine>, after before: BracketStack?, storage: TextStorage,
+        start knownStart: UTF8Offset? = nil
+    ) {
         linesPaired += 1
-        let entry = bracketStore[line]
         let tokens = entry.endState?.tokens ?? []
         let oldMarks = entry.endState?.markedColumns
-        // An unknown stack before (a line not yet paired) is guessed empty; unknown never
-        // equals a computed stack, so the guess is redone.
-        var stack = line == 0 ? BracketStack.empty : (bracketStore[line - 1].endState?.endStack ?? .empty)
+        var stack = before ?? .empty
         var newMarks: Range<Int32> = 0..<0
         if !tokens.isEmpty || oldMarks?.isEmpty != true {
             guard let start = knownStart ?? (try? storage.text.lineStart(LineIndex(line))) else {
@@ -121,7 +135,9 @@ extension SyntaxHighlighter {
     /// through the bracket's, then, for an opening bracket, further lines in growing chunks
     /// until its partner (or what shows it has none) is found. A request right after a large
     /// open does not wait for the whole document.
-    public func bracketPair(at offset: UTF8Offset) -> (bracket: Range<UTF8Offset>, partner: Range<UTF8Offset>?)? {
+    public func bracketPair(at offset: UTF8Offset) -> (
+        bracket: Range<UTF8Offset>, partner: Range<UTF8Offset>?
+    )? {
         guard let storage, configuration.brackets != nil else { return nil }
         let text = storage.text
         guard offset.rawValue >= 0, offset.rawValue < text.utf8Count else { return nil }
@@ -146,7 +162,9 @@ extension SyntaxHighlighter {
         var settledLines = line.rawValue + 1
         var chunk = 256
         while true {
-            let end = settledLines >= text.lineCount ? text.utf8End : ((try? text.lineStart(LineIndex(settledLines))) ?? text.utf8End)
+            let end =
+                settledLines >= text.lineCount
+                ? text.utf8End : ((try? text.lineStart(LineIndex(settledLines))) ?? text.utf8End)
             let found = firstBracket(in: storage, from: searched, before: end) {
                 !$0.isOpen && !$0.isUnexpected && $0.depth <= mark.depth
             }

@@ -57,12 +57,7 @@ extension SyntaxHighlighter {
             store.invalidate(line + 1)
         }
         if configuration.brackets != nil {
-            recordBrackets(bracketBuffer, ofLine: line)
-            // Paired at once when the line before is, with the line start at hand; else the
-            // pairing walk gets to it in order.
-            if !bracketStore[line].isValid, line == 0 || bracketStore[line - 1].isValid {
-                pairLine(line, storage: storage, start: bounds.start)
-            }
+            recordBrackets(bracketBuffer, ofLine: line, start: bounds.start, storage: storage)
         }
     }
 
