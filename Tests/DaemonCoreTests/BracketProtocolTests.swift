@@ -138,6 +138,32 @@ struct BracketProtocolTests {
         #expect(depths.count == 2 * lines + 1 && depths.dropFirst().allSatisfy { $0 == 1 })
     }
 
+    @Test(arguments: [
+        ("rust", "use std::io;\nuse std::fs;\n\nfn main() {}\n"),
+        ("python", "import os\nfrom sys import argv\nimport re\nx = 1\n"),
+        ("c", "#include <stdio.h>\n#include \"a.h\"\nint x;\n"),
+        ("javascript", "import a from \"a\";\nimport { b } from \"b\";\nconst use = 1;\n"),
+    ])
+    func runsOfImportLinesFoldAsImports(language: String, text: String) throws {
+        let transcript = Transcript(bundled: true)
+        transcript.open("file:///imports", text, language: language)
+        let folds = try transcript.request(
+            "textDocument/foldingRange", ["textDocument": ["uri": "file:///imports"]]
+        ).get()
+        let imports = (folds.arrayValue ?? []).filter { $0["kind"] == "imports" }
+        let lastImport = language == "python" ? 2 : 1
+        #expect(imports == [["startLine": 0, "endLine": .integer(lastImport), "kind": "imports"]])
+    }
+
+    @Test func aVariableNamedLikeAnImportKeywordIsNoImport() throws {
+        let transcript = Transcript(bundled: true)
+        transcript.open("file:///a.js", "use(1);\nuse(2);\n", language: "javascript")
+        let folds = try transcript.request(
+            "textDocument/foldingRange", ["textDocument": ["uri": "file:///a.js"]]
+        ).get()
+        #expect(!(folds.arrayValue ?? []).contains { $0["kind"] == "imports" })
+    }
+
     @Test func regionMarkersOfTheLanguageFoldAsRegions() throws {
         let transcript = Transcript(bundled: true)
         let text = "// #region setup\nlet a = 1;\nlet b = 2;\n// #endregion\nf();\n"

@@ -9,7 +9,7 @@ extension Server {
     /// (blocks, comments, strings, heredocs, fenced code): a comment folds to its last line,
     /// anything else to the line before its end, so a closing `}` (or `} else {`) stays in
     /// sight. Multi-line bracket pairs (the bracket layer's) add their lines the same way,
-    /// for blocks the grammar matches brace by brace. Markdown adds its sections (a heading to the next of its level); languages folded
+    /// for blocks the grammar matches brace by brace. Runs of import lines fold as `imports`. Markdown adds its sections (a heading to the next of its level); languages folded
     /// by indentation (`folding.offSide` in their configuration: Python, YAML) and plain text
     /// add, or get, the indentation's regions; the configuration's region markers
     /// (`// #region` … `// #endregion`) add regions of kind `region`, which win on their
@@ -31,6 +31,9 @@ extension Server {
                     FoldingRange(
                         start: region.start, end: region.isComment ? region.end : region.end - 1,
                         kind: region.isComment ? .comment : nil))
+            }
+            for region in ImportRegions.regions(of: document.storage, highlighter: highlighter) {
+                add(FoldingRange(start: region.start, end: region.end, kind: .imports))
             }
             // Multi-line bracket pairs fold like blocks, to the line before the closing bracket.
             highlighter.settleBrackets()
