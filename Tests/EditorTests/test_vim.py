@@ -386,7 +386,8 @@ def test_the_screen_shows_the_theme_colours_after_typing(tmp_path, session_facto
 
     # gx on a link opens its target.
     session.keys("1G", "0", "/", "https:", "Enter", "g", "x")
-    wait_until(opened.exists, 20, what="gx to open the link")
+    # (The opener's shell makes the file before it writes the target.)
+    wait_until(lambda: opened.exists() and opened.read_text(), 20, what="gx to open the link")
     assert opened.read_text() == "https://www.w3.org/TR/css-color-4/#hex-notation"
 
 
@@ -778,3 +779,275 @@ def test_extension_options_reach_the_daemon(tmp_path, session_factory):
     assert options["extensionPaths"] == [str(extension)]
     assert options["fileAssociations"] == {"*.ziggy": "zig"}
     assert options["vscodeExtensions"] == "off"
+
+
+DARK_THEME = HERE.parents[1] / "Grammars" / "Themes" / "highlightd-dark.json"
+
+PAIRS_FILE = """// Pairs: a (comment) paren is no bracket.
+function outer(a) {
+  const s = f("text ( in a string", a);
+  return [a, { b: (a + 1) }];
+}
+"""
+
+
+def expected_bracket_colours(text):
+    """{scalar index: colour} of the brackets of a small JavaScript text, read independently
+    of the daemon as PROTOCOL.md's "Bracket pairs" says: brackets outside `//` comments and
+    double-quoted strings, each at the depth of the brackets open before it (a closing
+    bracket closes the innermost open one of its pair, and those opened inside it), in the
+    dark theme's editorBracketHighlight colours; one nothing opened is unexpected."""
+    colors = json.loads(DARK_THEME.read_text())["colors"]
+    depth_colors = [colors[f"editorBracketHighlight.foreground{n}"] for n in range(1, 7)]
+    unexpected = colors["editorBracketHighlight.unexpectedBracket.foreground"]
+    closers = {")": "(", "]": "[", "}": "{"}
+    open_brackets = []
+    colours = {}
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if text.startswith("//", index):
+            index = text.index("\n", index)
+            continue
+        if char == '"':
+            index = text.index('"', index + 1) + 1
+            continue
+        if char in "([{":
+            colours[index] = depth_colors[len(open_brackets) % 6]
+            open_brackets.append(char)
+        elif char in closers:
+            if closers[char] in open_brackets:
+                depth = len(open_brackets) - 1 - open_brackets[::-1].index(closers[char])
+                colours[index] = depth_colors[depth % 6]
+                del open_brackets[depth:]
+            else:
+                colours[index] = unexpected
+        index += 1
+    return colours
+
+
+def test_brackets_are_coloured_by_depth_outside_strings_and_follow_an_unmatched_paren(
+    tmp_path, session_factory
+):
+    """Each bracket of the code gets the theme's colour for its depth, painted over its
+    token's colour (on the screen too); the "(" in the comment and in the string get none.
+    An unmatched "(" typed before them pushes every bracket after it one level deeper."""
+    source = tmp_path / "pairs.js"
+    source.write_text(PAIRS_FILE)
+    record = tmp_path / "record.jsonl"
+    session = session_factory([source], record=record)
+    state = first_highlight(session)
+    text = vim_support.buffer_text(state)
+    colours, problems = vim_support.editor_brackets(state)
+    assert not problems
+    expected = expected_bracket_colours(text)
+    assert colours == expected
+    assert len(set(expected.values())) == 4, "four depths: ( [ { ("
+    assert text.index("( in a string") not in colours
+    assert text.index("(comment)") not in colours
+    # Under them, the syntax colours still equal the oracle's.
+    oracle = assert_matches_oracle(state, "pairs.js")
+
+    # On the screen, the "[" (depth 1) in its colour, not its token's.
+    session.keys("C-l")
+    rows = vim_support.parse_screen(wait_until(
+        lambda: (lambda screen: None if "HighlightdTestDump" in screen else screen)(
+            session.capture()), 20, what="the redrawn screen"))
+    line, column = 3, state["lines"][3].index("[")
+    assert rows[line][column][0] == "["
+    assert rows[line][column][1] == expected[text.index("[")].upper()
+    assert rows[line][column][1] != oracle.styles[text.index("[")][0][:7].upper()
+
+    # An unmatched "(" typed in the code of line 3.
+    session.keys("3G", "0", "f", "c", "i")
+    session.type("(")
+    session.keys("Escape")
+    state = dump_when(
+        session,
+        lambda state: vim_support.editor_brackets(state)[0]
+        == expected_bracket_colours(vim_support.buffer_text(state)),
+        "the brackets after the typed paren one level deeper",
+    )
+    text = vim_support.buffer_text(state)
+    assert state["lines"][2] == '  (const s = f("text ( in a string", a);'
+    colours, _ = vim_support.editor_brackets(state)
+    assert colours[text.index("[")] == expected[PAIRS_FILE.index("{ b")], "one level deeper"
+    assert colours[text.rindex("}")] == expected[PAIRS_FILE.rindex("}")], "closes the paren"
+    initialize = next(m for m in recorded_messages(record) if m.get("method") == "initialize")
+    assert initialize["params"]["initializationOptions"]["bracketPairs"] is True
+
+
+def test_bracket_pairs_option_off_sends_bracket_pairs_false_and_paints_none(
+    tmp_path, session_factory
+):
+    source = tmp_path / "pairs.js"
+    source.write_text(PAIRS_FILE)
+    record = tmp_path / "record.jsonl"
+    session = session_factory([source], record=record,
+                              settings=["let g:highlightd_bracket_pairs = 0"])
+    state = first_highlight(session)
+    assert vim_support.editor_brackets(state) == ({}, [])
+    assert_matches_oracle(state, "pairs.js")
+    initialize = next(m for m in recorded_messages(record) if m.get("method") == "initialize")
+    assert initialize["params"]["initializationOptions"]["bracketPairs"] is False
+
+
+# matchparen on (the test vimrc turns it off), its colour known.
+MATCHPAREN = ["unlet g:loaded_matchparen", "highlight MatchParen guibg=#3A5F7F guifg=NONE"]
+
+
+def pair_matches(state):
+    """The MatchParen match with matchparen's id (3), as [[lnum, col, length], ...]."""
+    return [
+        sorted([match[key] for key in sorted(match) if key.startswith("pos")])
+        for match in state["matches"]
+        if match["id"] == 3 and match["group"] == "MatchParen"
+    ]
+
+
+def test_the_pair_under_the_cursor_skips_a_paren_in_a_string_and_the_jump_follows_it(
+    tmp_path, session_factory
+):
+    """With matchparen on, the daemon's pair is highlighted as matchparen would (id 3,
+    MatchParen); a "(" inside a string, which matchparen would pair with the ")" of the code
+    after it (no syntax items to skip it by), gets no highlight. :HighlightdMatchBracket and
+    the `%` mapping jump to the partner, `%` skips the string's "(", and `d%` deletes
+    through the partner."""
+    source = tmp_path / "pairs.js"
+    source.write_text(PAIRS_FILE)
+    session = session_factory(
+        [source], settings=MATCHPAREN + ["let g:highlightd_map_percent = 1"])
+    first_highlight(session)
+    lines = PAIRS_FILE.splitlines()
+
+    def answered_after(state, before):
+        return state["plugin"]["stats"]["pairAnswers"] > before
+
+    # The "(" of `outer(a)`: it and its ")" are highlighted.
+    open_col = lines[1].index("(") + 1
+    session.keys("2G", "0", "f", "(")
+    state = dump_when(session, lambda state: pair_matches(state), "the pair under the cursor")
+    assert pair_matches(state) == [[[2, open_col, 1], [2, lines[1].index(")") + 1, 1]]]
+    # On the screen: both cells in MatchParen's colour.
+    session.keys("C-l")
+    rows = vim_support.parse_screen(wait_until(
+        lambda: (lambda screen: None if "HighlightdTestDump" in screen else screen)(
+            session.capture()), 20, what="the redrawn screen"))
+    for col in (open_col, lines[1].index(")") + 1):
+        assert rows[1][col - 1][2] == "#3A5F7F", rows[1][col - 1]
+
+    # The "(" in the string: the daemon says it is no bracket, and nothing is highlighted.
+    before = state["plugin"]["stats"]["pairAnswers"]
+    session.keys("3G", "0", "2", "f", "(")
+    state = dump_when(session, lambda state: answered_after(state, before)
+                      and state["cursor"] == [3, lines[2].index("( in") + 1], "the answer")
+    assert pair_matches(state) == [], state["matches"]
+    # Moving on to the "(" of `f(`: its pair is the ")" before ";".
+    session.keys("0", "f", "(")
+    state = dump_when(session, lambda state: pair_matches(state), "the pair of f(")
+    assert pair_matches(state) == [[[3, lines[2].index("f(") + 2, 1],
+                                    [3, lines[2].rindex(")") + 1, 1]]]
+
+    # The jump: from the "[" to its "]".
+    session.keys("4G", "0", "f", "[")
+    session.command("HighlightdMatchBracket")
+    state = dump_when(session, lambda state: state["cursor"][1] != lines[3].index("[") + 1,
+                      "the jump to ]")
+    assert state["cursor"] == [4, lines[3].index("]") + 1]
+    # `%` (mapped) from before the brackets of a line goes to the partner of the first one.
+    session.keys("2G", "0", "%")
+    state = dump_when(session, lambda state: state["cursor"][0] == 2 and state["cursor"][1] > 1,
+                      "% to the first pair of line 2")
+    assert state["cursor"] == [2, lines[1].index(")") + 1]
+    # `d%` from "{" deletes through its "}" (inclusive, as Vim's own).
+    session.keys("4G", "0", "f", "{", "d", "%")
+    state = dump_when(session, lambda state: state["lines"][3] != lines[3], "d% on {")
+    assert state["lines"][3] == "  return [a, ];"
+    # From the string's "(", which is no bracket, `%` goes on to the first bracket of the
+    # code after it, the ")" before ";", and to its partner, the "(" of `f(`.
+    session.keys("3G", "0", "2", "f", "(", "%")
+    state = dump_when(session, lambda state: state["cursor"][1] != lines[2].index("( in") + 1,
+                      "% from the string's paren")
+    assert state["cursor"] == [3, lines[2].index("f(") + 2]
+    # After the last bracket of a line there is none to go to: the message says so.
+    session.keys("$")
+    session.command("HighlightdMatchBracket")
+    wait_until(lambda: "highlightd: no bracket pair here" in session.capture(), 20,
+               what="the message")
+    assert session.dump()["cursor"] == [3, len(lines[2])]
+
+
+SPELL_WORDS = ["a", "comment", "with", "word", "string", "mistake", "new", "line"]
+SPELL_FILE = """// A comment with a mispeled word.
+const wrongg = "a string with a speling mistake";
+function helperr() { return wrongg; }
+"""
+
+
+def test_spell_checks_comments_and_strings_only_and_follows_edits(tmp_path, session_factory):
+    """With 'spell' (a dictionary made with :mkspell, so that every identifier of the code is
+    a bad word wherever it is checked), ]s finds the misspelt words of the comment and the
+    string and none of the code; after a line with more of both is added above, the same
+    holds on the moved lines."""
+    spell_folder = tmp_path / "rtp" / "spell"
+    spell_folder.mkdir(parents=True)
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(SPELL_WORDS) + "\n")
+    source = tmp_path / "spelling.js"
+    source.write_text(SPELL_FILE)
+    session = session_factory([source], settings=[
+        f"silent mkspell! {spell_folder / 'hl'} {words}",
+        f"set runtimepath+={tmp_path / 'rtp'}",
+        "set spelllang=hl",
+    ])
+    first_highlight(session)
+    session.command("setlocal spell")
+    state = dump_when(session, lambda state: state["misspelt"]
+                      and state["plugin"]["stats"]["spellBuilds"] > 0, "the spell items")
+    assert [word for _, _, word in state["misspelt"]] == ["mispeled", "speling"]
+    assert [lnum for lnum, _, _ in state["misspelt"]] == [1, 2]
+    # The syntax items have no colours of their own: the text properties give them all.
+    assert state["syntax"] == "OFF" and state["spellSyntax"]["items"] > 0
+    assert state["spellSyntax"]["highlighted"] == []
+    assert_matches_oracle(state, "spelling.js")
+
+    # (Without the comment leader that `O` on a comment line would insert.)
+    session.command("setlocal formatoptions-=o")
+    session.keys("gg", "O")
+    session.type('const typoo = "new line mistak"; // new wordd')
+    session.keys("Escape")
+    after_edit = [(1, "mistak"), (1, "wordd"), (2, "mispeled"), (3, "speling")]
+    state = dump_when(
+        session, lambda state: [(lnum, word) for lnum, _, word in state["misspelt"]]
+        == after_edit, "the spell items after the edit")
+    assert state["lines"][0] == 'const typoo = "new line mistak"; // new wordd'
+    assert_matches_oracle(state, "spelling.js")
+
+    # 'nospell': the items go (they would only cost redraws); 'spell' again: they are back.
+    session.command("setlocal nospell")
+    dump_when(session, lambda state: state["spellSyntax"]["items"] == 0, "the items to go")
+    session.command("setlocal spell")
+    dump_when(session, lambda state: [(lnum, word) for lnum, _, word in state["misspelt"]]
+              == after_edit, "spell on again")
+
+
+def test_commentstring_follows_the_language_of_the_cursor_line(tmp_path, session_factory):
+    """'commentstring' from the daemon's comment markers: JavaScript's line comment, and in
+    a Markdown file HTML's block comment on prose and the fenced block's language inside
+    it."""
+    source = tmp_path / "pairs.js"
+    source.write_text(PAIRS_FILE)
+    notes = tmp_path / "notes.md"
+    notes.write_text("# Notes\n\nSome prose.\n\n```python\nx = 1\n```\n\n```js\nlet y = 2;\n```\n")
+    session = session_factory([source, notes])
+    dump_when(session, lambda state: state["commentstring"] == "// %s",
+              "JavaScript's commentstring")
+    session.command("next")
+    steps = ((3, "<!-- %s -->"), (6, "# %s"), (10, "// %s"), (1, "<!-- %s -->"))
+    for lnum, commentstring in steps:
+        session.keys(f"{lnum}G")
+        dump_when(session, lambda state: state["commentstring"] == commentstring
+                  and state["cursor"][0] == lnum, f"{commentstring!r} on line {lnum}")
+    # Detached, the buffer gets back the one its filetype plugin set.
+    session.command("HighlightdDisable")
+    assert session.dump(settled=False)["commentstring"] == "<!--%s-->"

@@ -37,6 +37,11 @@ function! s:Dump(buf, path) abort
         \ 'windows': map(getwininfo(), {_, w -> [w.winid, w.bufnr, w.topline, w.botline]}),
         \ 'syntax': getbufvar(a:buf, '&syntax'),
         \ 'syntaxGroups': s:SyntaxGroups(a:buf),
+        \ 'cursor': [line('.'), col('.')],
+        \ 'matches': getmatches(),
+        \ 'commentstring': getbufvar(a:buf, '&commentstring'),
+        \ 'misspelt': &spell ? s:Misspelt() : [],
+        \ 'spellSyntax': s:SpellSyntax(),
         \ }
   call writefile([json_encode(state)], a:path .. '.part')
   call rename(a:path .. '.part', a:path)
@@ -60,4 +65,36 @@ function! s:SyntaxGroups(buf) abort
     endfor
   endfor
   return groups
+endfunction
+
+" Vim's bad words in the current window, as ]s finds them from the top (with its syntax
+" items deciding what is checked): [lnum, col, word], in order. The cursor stays.
+function! s:Misspelt() abort
+  let view = winsaveview()
+  let wrapscan = &wrapscan
+  set wrapscan
+  let found = []
+  normal! G$
+  silent! normal! ]s
+  let first = getpos('.')
+  while !empty(spellbadword()[0])
+    call add(found, [line('.'), col('.'), spellbadword()[0]])
+    silent! normal! ]s
+    if getpos('.') == first
+      break
+    endif
+  endwhile
+  let &wrapscan = wrapscan
+  call winrestview(view)
+  return found
+endfunction
+
+" The syntax items of the current buffer (with 'syntax' off, only the plugin's spell items):
+" how many, and the groups of the plugin's that have highlighting of their own (none should).
+function! s:SpellSyntax() abort
+  let listing = execute('syntax list')
+  let groups = map(filter(split(listing, "\n"), {_, l -> l =~# '^highlightdSpell'}),
+        \ {_, l -> matchstr(l, '^\S\+')})
+  return {'items': count(listing, ' match /'),
+        \ 'highlighted': filter(groups, {_, g -> !get(hlget(g)[0], 'cleared', v:false)})}
 endfunction

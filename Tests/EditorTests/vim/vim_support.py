@@ -174,18 +174,13 @@ def _group_style(group, normal):
     return foreground, background, font
 
 
-def editor_styles(state):
-    """Per Unicode scalar of `buffer_text(state)`: (foreground, background, {font styles}),
-    None at line ends; and the link ranges as (start_scalar, end_scalar, target).
+BRACKET_TYPE = "highlightd_bracket_"
 
-    Each character takes the highlight group of the text property covering it, or Normal's
-    colours where none does; two highlightd style properties on one character are an error.
-    """
-    normal = state["normal"]
-    groups = state["groups"]
-    targets = state["plugin"]["linkTargets"]
-    plain = _group_style({}, normal)
-    byte_to_scalar = []
+
+def _byte_to_scalar(state):
+    """Per line: {byte column (0-based): scalar index into buffer_text(state)}, at every
+    character boundary and at the line's end."""
+    maps = []
     scalar = 0
     for line in state["lines"]:
         mapping = {}
@@ -194,8 +189,24 @@ def editor_styles(state):
             mapping[position] = scalar + index
             position += len(char.encode("utf-8"))
         mapping[position] = scalar + len(line)
-        byte_to_scalar.append(mapping)
+        maps.append(mapping)
         scalar += len(line) + 1
+    return maps
+
+
+def editor_styles(state):
+    """Per Unicode scalar of `buffer_text(state)`: (foreground, background, {font styles}),
+    None at line ends; and the link ranges as (start_scalar, end_scalar, target).
+
+    Each character takes the highlight group of the text property covering it, or Normal's
+    colours where none does; two highlightd style properties on one character are an error.
+    Brackets' properties (painted over these: `editor_brackets`) are not syntax styles.
+    """
+    normal = state["normal"]
+    groups = state["groups"]
+    targets = state["plugin"]["linkTargets"]
+    plain = _group_style({}, normal)
+    byte_to_scalar = _byte_to_scalar(state)
     styles = []
     for line in state["lines"]:
         styles.extend([plain] * len(line))
@@ -213,6 +224,8 @@ def editor_styles(state):
         if prop_type == "highlightd_link":
             links.append((first, last, targets[prop_id]))
             continue
+        if prop_type.startswith(BRACKET_TYPE):
+            continue
         style = _group_style(groups[prop_type], normal)
         for index in range(first, last):
             if index in owner:
@@ -220,6 +233,28 @@ def editor_styles(state):
             owner[index] = prop_type
             styles[index] = style
     return styles, sorted(links), problems
+
+
+def editor_brackets(state):
+    """The bracket properties: {scalar index: foreground of the bracket's group} for every
+    character a bracket covers, and problems (a split character, two brackets on one)."""
+    groups = state["groups"]
+    byte_to_scalar = _byte_to_scalar(state)
+    colours = {}
+    problems = []
+    for lnum, col, length, prop_type, _ in state["props"]:
+        if not prop_type.startswith(BRACKET_TYPE):
+            continue
+        mapping = byte_to_scalar[lnum - 1]
+        start, end = col - 1, col - 1 + length
+        if start not in mapping or end not in mapping:
+            problems.append(f"line {lnum}: {prop_type} [{start}, {end}) splits a character")
+            continue
+        for index in range(mapping[start], mapping[end]):
+            if index in colours:
+                problems.append(f"line {lnum}: scalar {index} has two brackets")
+            colours[index] = (groups[prop_type].get("guifg") or "").upper()
+    return colours, problems
 
 
 def compare_with_oracle(state, expected):
@@ -302,8 +337,10 @@ def parse_screen(ansi):
 
 def screen_differences(rows, state, expected, screen_row, first_line, last_line):
     """Differences between the cells of buffer lines first_line..last_line, shown from
-    `screen_row` on, and the oracle's colours (links underlined)."""
+    `screen_row` on, and the oracle's colours (links underlined), with the foreground of
+    the brackets' properties over them."""
     text = buffer_text(state)
+    brackets, _ = editor_brackets(state)
     line_starts = [0]
     for line in state["lines"]:
         line_starts.append(line_starts[-1] + len(line) + 1)
@@ -325,6 +362,7 @@ def screen_differences(rows, state, expected, screen_row, first_line, last_line)
             foreground, background, font = expected.styles[index]
             want_attributes = set(font.split()) | ({"underline"} if index in in_link else set())
             got = (cell[1], cell[2], set(cell[3]))
+            foreground = brackets.get(index, foreground)
             want = (foreground[:7].upper(), background[:7].upper(), want_attributes)
             if got != want:
                 differences.append(

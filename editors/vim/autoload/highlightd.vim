@@ -6,13 +6,19 @@ vim9script
 #   highlightd/changes.vim     buffer text -> didOpen / didChange (listener_add)
 #   highlightd/properties.vim  didProcessEditing pushes -> text properties (the client rule)
 #   highlightd/styles.vim      style ids -> property types and highlight groups
+#   highlightd/pairs.vim       the bracket pair under the cursor, and the jump to a partner
+#   highlightd/language.vim    the cursor line's language -> 'commentstring', bracket strings
+#   highlightd/spell.vim       'spell' in comments and strings only (syntax items)
 #   highlightd/text.vim        byte offsets <-> lines
 #
 # Offsets are bytes of the document's text: the buffer's lines, each ending in "\n".
 
 import autoload 'highlightd/changes.vim'
 import autoload 'highlightd/daemon.vim'
+import autoload 'highlightd/language.vim'
+import autoload 'highlightd/pairs.vim'
 import autoload 'highlightd/properties.vim'
+import autoload 'highlightd/spell.vim'
 import autoload 'highlightd/styles.vim'
 import autoload 'highlightd/text.vim'
 
@@ -21,7 +27,8 @@ import autoload 'highlightd/text.vim'
 #   size and lines (of the text the daemon has), edits (see changes.vim), listener,
 #   needsOpen (not open on the daemon), stale (pushes skipped while no window showed it),
 #   scopeName (of the grammar the daemon highlights it with, '' for none or not known yet),
-#   ownsSyntax and syntaxBefore ('syntax' switched off here), mappedGx.
+#   ownsSyntax and syntaxBefore ('syntax' switched off here), mappedGx, mappedPercent,
+#   language (language.vim's).
 var docs: dict<dict<any>> = {}
 
 var viewports: dict<string> = {}   # window id -> the range last sent for it
@@ -93,7 +100,8 @@ export def Attach(buf: number)
   endif
   var doc: dict<any> = {buf: buf, uri: uri, languageId: languageId, version: 0,
     openVersion: 1, size: 0, lines: 0, edits: [], needsOpen: true, stale: false,
-    scopeName: '', ownsSyntax: false, syntaxBefore: '', mappedGx: false}
+    scopeName: '', ownsSyntax: false, syntaxBefore: '', mappedGx: false,
+    mappedPercent: false}
   doc.listener = listener_add((_, _, _, _, entries) => changes.OnChanges(doc, entries), buf)
   docs[buf] = doc
   MapKeys(doc)
@@ -116,9 +124,12 @@ export def Detach(buf: number, unloading = false)
   var doc = docs->remove(buf)
   listener_remove(doc.listener)
   changes.Close(doc)
+  # Before Vim's syntax comes back: its items are not the plugin's to clear.
+  spell.Forget(buf)
   if bufloaded(buf) && !unloading
     properties.ClearLines(buf, 1, text.LineCount(buf))
     GiveSyntaxBack(doc)
+    language.GiveBack(doc)
     UnmapKeys(doc)
   endif
   styles.UpdateWindows(Themed())
@@ -158,7 +169,10 @@ def AskLanguage(doc: dict<any>)
     if doc.scopeName != ''
       TakeSyntax(doc)
       FoldWindows(doc)
+      language.Apply(doc, result)
+      spell.Refresh(doc)
     else
+      spell.Forget(doc.buf)
       GiveSyntaxBack(doc)
     endif
     styles.UpdateWindows(Themed())
@@ -261,27 +275,47 @@ export def OnSyntax(buf: number)
     timer_start(0, (_) => {
       if has_key(docs, buf) && docs[buf].scopeName != ''
         TakeSyntax(docs[buf])
+        # Switching 'syntax' cleared the spell items too.
+        spell.Refresh(docs[buf])
       endif
     })
   endif
 enddef
 
 def MapKeys(doc: dict<any>)
-  if doc.mappedGx || !get(g:, 'highlightd_map_gx', true) || bufnr() != doc.buf
+  if bufnr() != doc.buf
     return
   endif
-  var existing = maparg('gx', 'n', false, true)
-  if !empty(existing) && get(existing, 'buffer', 0)
-    return
+  if !doc.mappedGx && get(g:, 'highlightd_map_gx', true) && !HasBufferMap('gx', 'n')
+    nnoremap <buffer> <silent> gx <Cmd>call highlightd#OpenLink(v:true)<CR>
+    doc.mappedGx = true
   endif
-  nnoremap <buffer> <silent> gx <Cmd>call highlightd#OpenLink(v:true)<CR>
-  doc.mappedGx = true
+  if !doc.mappedPercent && get(g:, 'highlightd_map_percent', false)
+      && !HasBufferMap('%', 'n') && !HasBufferMap('%', 'x') && !HasBufferMap('%', 'o')
+    nmap <buffer> % <Plug>(HighlightdMatchBracket)
+    xmap <buffer> % <Plug>(HighlightdMatchBracket)
+    omap <buffer> % <Plug>(HighlightdMatchBracket)
+    doc.mappedPercent = true
+  endif
+enddef
+
+def HasBufferMap(lhs: string, mode: string): bool
+  return get(maparg(lhs, mode, false, true), 'buffer', 0) != 0
 enddef
 
 def UnmapKeys(doc: dict<any>)
-  if doc.mappedGx && bufnr() == doc.buf
+  if bufnr() != doc.buf
+    return
+  endif
+  if doc.mappedGx
     silent! nunmap <buffer> gx
     doc.mappedGx = false
+  endif
+  if doc.mappedPercent
+    silent! nunmap <buffer> %
+    silent! xunmap <buffer> %
+    silent! ounmap <buffer> %
+    doc.mappedPercent = false
   endif
 enddef
 
@@ -328,6 +362,9 @@ enddef
 export def ViewportsChanged()
   for winid in gettabinfo(tabpagenr())[0].windows
     SendViewport(winid)
+    if has_key(docs, winbufnr(winid))
+      spell.ViewChanged(docs[winbufnr(winid)])
+    endif
   endfor
   for winid in keys(viewports)
     if win_id2tabwin(str2nr(winid)) == [0, 0]
@@ -344,10 +381,69 @@ export def OnBufWinEnter(buf: number)
   var doc = docs[buf]
   MapKeys(doc)
   FoldWindows(doc)
+  spell.Shown(doc)
   if doc.stale && !doc.needsOpen
     Resync(doc)
   endif
-  timer_start(0, (_) => ViewportsChanged())
+  timer_start(0, (_) => {
+    ViewportsChanged()
+    KeepCursorAutocmdsLast()
+  })
+enddef
+
+# ---------------------------------------------------------------------------------------
+# The cursor: the pair under it, and the language of its line
+
+const cursorEvents = ['CursorMoved', 'CursorMovedI', 'WinEnter', 'BufWinEnter',
+  'WinScrolled', 'TextChanged', 'TextChangedI']
+const cursorGroup = 'highlightd_cursor'
+
+# The events on which matchparen shows the pair under the cursor, in a group defined after
+# matchparen's (at VimEnter, once every plugin is loaded) so that OnCursor() runs after it
+# and replaces what it shows in the daemon's buffers (see pairs.vim).
+export def DefineCursorAutocmds()
+  if exists('#' .. cursorGroup)
+    autocmd_delete([{group: cursorGroup, event: '*'}])
+  endif
+  autocmd_add([{group: cursorGroup, event: cursorEvents, pattern: '*',
+    cmd: 'highlightd#OnCursor()'}])
+enddef
+
+# matchparen's autocommands defined again after these (:DoMatchParen): these are defined
+# again after them, when a window next shows a buffer.
+def KeepCursorAutocmdsLast()
+  var groups = autocmd_get({event: 'CursorMoved'})->mapnew((_, a) => a.group)
+  var ours = index(groups, cursorGroup)
+  if ours >= 0 && index(groups, 'matchparen', ours) > ours
+    DefineCursorAutocmds()
+  endif
+enddef
+
+export def OnCursor()
+  var doc = get(docs, bufnr(), {})
+  if empty(doc) || doc.needsOpen || doc.scopeName == '' || !daemon.Ready()
+    return
+  endif
+  pairs.Update(doc, language.Tokens(doc))
+  language.CursorMoved(doc)
+enddef
+
+# :HighlightdMatchBracket and <Plug>(HighlightdMatchBracket): false where there is no pair.
+export def MatchBracket(): bool
+  var doc = get(docs, bufnr(), {})
+  if empty(doc) || doc.needsOpen || doc.scopeName == '' || !daemon.Ready()
+    # Vim's own `%`, where Vim's syntax is on or the daemon cannot answer.
+    return pairs.Jump({}, [])
+  endif
+  return pairs.Jump(doc, language.Tokens(doc))
+enddef
+
+# OptionSet spell.
+export def OnSpellSet()
+  var doc = get(docs, bufnr(), {})
+  if !empty(doc)
+    spell.Refresh(doc)
+  endif
 enddef
 
 # ---------------------------------------------------------------------------------------
@@ -435,7 +531,8 @@ def Resync(doc: dict<any>)
     styles.Define(get(result, 'styles', {}))
     if get(docs, doc.buf, {}) is doc && !doc.needsOpen && result.version >= doc.openVersion
       Enqueue(doc, result.version, [{offset: result.range.offset,
-        length: result.range.length, runs: result.runs, links: result.links}])
+        length: result.range.length, runs: result.runs, links: result.links,
+        brackets: get(result, 'brackets', [])}])
     endif
   })
 enddef
@@ -448,12 +545,14 @@ enddef
 
 const pieceRuns = 1000
 const budgetMs = 20.0
-# {doc, version, changes, index (of the next change), run (its next run), offset (there)}
+# {doc, version, changes, index (of the next change), run (its next run), offset (there),
+#  bracket (its next bracket)}
 var queue: list<dict<any>> = []
 var drainTimer = 0
 
 def Enqueue(doc: dict<any>, version: number, batch: list<any>)
-  queue->add({doc: doc, version: version, changes: batch, index: 0, run: 0, offset: 0})
+  queue->add({doc: doc, version: version, changes: batch, index: 0, run: 0, offset: 0,
+    bracket: 0})
   if drainTimer == 0
     # The push a keystroke waits for is small: applied at once.
     if len(queue) == 1 && len(batch) == 1 && len(batch[0].runs) <= pieceRuns
@@ -488,16 +587,21 @@ def ApplyPiece(doc: dict<any>, version: number, batch: list<any>)
   var started = reltime()
   # Changes Vim has not reported yet would be missing from doc.edits.
   listener_flush(doc.buf)
-  if !text.InBuffer(doc.buf, () => properties.ApplyPush(doc, version, batch))
+  var lines: list<list<number>> = []
+  if !text.InBuffer(doc.buf, () => {
+      lines = properties.ApplyPush(doc, version, batch)
+    })
     doc.stale = true
     properties.PruneEdits(doc, version)
   endif
+  spell.Changed(doc, lines)
   RefreshFolds(doc)
   NoteDuration('slowestPushMs', started)
 enddef
 
 # The next changes of a queued push, with at most pieceRuns runs (a change is cut between
-# two runs, never inside a link).
+# two runs, never inside a link or a bracket). A change's brackets come in document order:
+# item.bracket is the first one the pieces taken so far have not had.
 def TakePiece(item: dict<any>): list<dict<any>>
   var piece: list<dict<any>> = []
   var count = 0
@@ -514,12 +618,26 @@ def TakePiece(item: dict<any>): list<dict<any>>
     var start: number = first == 0 ? change.offset : item.offset
     var end = start
     var next = first
-    while next < len(runs) && (next - first < pieceRuns - count || InLink(change.links, end))
+    var brackets: list<any> = get(change, 'brackets', null_list)
+    if first == 0
+      item.bracket = 0
+    endif
+    while next < len(runs) && (next - first < pieceRuns - count || InLink(change.links, end)
+        || InBracket(brackets, item.bracket, end))
       end += runs[next][0]
       next += 1
     endwhile
-    piece->add({offset: start, length: end - start, runs: runs[first : next - 1],
-      links: filter(copy(change.links), (_, l) => l.offset >= start && l.offset < end)})
+    var cut = {offset: start, length: end - start, runs: runs[first : next - 1],
+      links: filter(copy(change.links), (_, l) => l.offset >= start && l.offset < end)}
+    if brackets != null
+      var after = item.bracket
+      while after < len(brackets) && brackets[after].offset < end
+        after += 1
+      endwhile
+      cut.brackets = brackets[item.bracket : after - 1]
+      item.bracket = after
+    endif
+    piece->add(cut)
     count += next - first
     if next >= len(runs)
       item.index += 1
@@ -538,6 +656,18 @@ def InLink(links: list<any>, offset: number): bool
       return true
     endif
   endfor
+  return false
+enddef
+
+# Whether `offset` falls inside one of brackets[from :] (those before it, in order).
+def InBracket(brackets: list<any>, from: number, offset: number): bool
+  var i = from
+  while brackets != null && i < len(brackets) && brackets[i].offset < offset
+    if offset < brackets[i].offset + brackets[i].length
+      return true
+    endif
+    i += 1
+  endwhile
   return false
 enddef
 
@@ -667,7 +797,8 @@ export def State(): dict<any>
   var info = daemon.Info()
   return extend(styles.State(), {ready: info.ready, pid: info.pid, docs: documents,
     linkTargets: properties.LinkTargets(), stderr: info.stderr,
-    stats: extend(extend(extend(copy(counters), changes.Counters()), properties.Counters()),
+    stats: extend(extend(extend(extend(extend(copy(counters), changes.Counters()),
+      properties.Counters()), pairs.Counters()), spell.Counters()),
       {restarts: info.restarts})})
 enddef
 

@@ -12,6 +12,15 @@ command! -bar HighlightdRestart call highlightd#Restart()
 command! -bar HighlightdStatus call highlightd#Status()
 command! -bar HighlightdOpenLink call highlightd#OpenLink(v:false)
 command! -bar HighlightdInspect call highlightd#Inspect()
+" An error (not a beep) when there is no pair: it also cancels a pending operator (d%).
+command! HighlightdMatchBracket
+      \ if !highlightd#MatchBracket() | echoerr 'highlightd: no bracket pair here' | endif
+for s:mode in ['n', 'x', 'o']
+  execute s:mode .. 'noremap <silent> <Plug>(HighlightdMatchBracket) <Cmd>if'
+        \ '!highlightd#MatchBracket() <Bar> echoerr "highlightd: no bracket pair here"'
+        \ '<Bar> endif<CR>'
+endfor
+unlet s:mode
 
 augroup highlightd
   autocmd!
@@ -25,5 +34,13 @@ augroup highlightd
   endif
   autocmd ColorScheme * call highlightd#OnColorScheme()
   autocmd OptionSet background call highlightd#OnColorScheme()
+  autocmd OptionSet spell call highlightd#OnSpellSet()
   autocmd VimLeavePre * call highlightd#Shutdown()
+  " The cursor's autocommands (group highlightd_cursor) must come after matchparen's, which
+  " are defined when plugins load: see autoload/highlightd/pairs.vim.
+  if v:vim_did_enter
+    call highlightd#DefineCursorAutocmds()
+  else
+    autocmd VimEnter * call highlightd#DefineCursorAutocmds()
+  endif
 augroup END

@@ -255,7 +255,8 @@ export def Start(eventHandlers: dict<any>): bool
   endif
   channel = job_getchannel(job)
   sentTheme = Theme()
-  var options: dict<any> = extend({attributeDeltas: true, theme: sentTheme}, Settings())
+  var options: dict<any> = extend({attributeDeltas: true, theme: sentTheme,
+    bracketPairs: !!get(g:, 'highlightd_bracket_pairs', true)}, Settings())
   Send({method: 'initialize', params: {
     processId: getpid(),
     clientInfo: {name: 'vim', version: string(v:version)},

@@ -3,8 +3,9 @@ vim9script
 # ranges of the text at the push's version: those of an older version are first moved
 # through the edits the client made since (doc.edits), dropping what falls in text replaced
 # since; then each change replaces this plugin's properties over its range with its runs
-# (one property per run piece on a line, in the style's type) and links (`highlightd_link`,
-# whose id indexes linkTargets).
+# (one property per run piece on a line, in the style's type), links (`highlightd_link`,
+# whose id indexes linkTargets) and brackets (`highlightd_bracket_<style>`). A change without
+# `brackets` (an attributes answer, which has none) leaves the brackets in its range alone.
 #
 # ApplyPush() runs in a window showing the document's buffer (text.InBuffer()).
 
@@ -17,9 +18,10 @@ var linkIds: dict<number> = {}
 var counters = {applied: 0, mapped: 0}
 
 # doc: {buf, version, size, edits: [[version, offset, oldLength, newLength], ...]}
-export def ApplyPush(doc: dict<any>, version: number, changes: list<any>)
+# Returns the [first, last] lines of the segments applied.
+export def ApplyPush(doc: dict<any>, version: number, changes: list<any>): list<list<number>>
   var segments = mapnew(changes, (_, c) => ({start: c.offset, end: c.offset + c.length,
-    runs: c.runs, links: c.links}))
+    runs: c.runs, links: c.links, brackets: get(c, 'brackets', null_list)}))
   for edit in doc.edits
     if edit[0] > version
       segments = MapSegments(segments, edit[1], edit[2], edit[3])
@@ -27,14 +29,19 @@ export def ApplyPush(doc: dict<any>, version: number, changes: list<any>)
     endif
   endfor
   PruneEdits(doc, version)
+  var lines: list<list<number>> = []
   for segment in segments
-    ApplySegment(doc, segment)
+    var applied = ApplySegment(doc, segment)
+    if !empty(applied)
+      lines->add(applied)
+    endif
   endfor
   counters.applied += 1
   if exists('#User#HighlightdApplied')
     g:highlightd_applied = {buf: doc.buf, version: version, current: doc.version}
     doautocmd <nomodeline> User HighlightdApplied
   endif
+  return lines
 enddef
 
 # Pushes come in version order: edits up to `version` will not be needed again.
@@ -62,9 +69,10 @@ export def LinkAt(lnum: number, col: number): string
   return ''
 enddef
 
-export def ClearLines(buf: number, first: number, last: number)
+export def ClearLines(buf: number, first: number, last: number,
+    types: list<string> = styles.OwnTypes())
   if last >= first
-    prop_remove({types: styles.OwnTypes(), bufnr: buf, all: true}, first, last)
+    prop_remove({types: types, bufnr: buf, all: true}, first, last)
   endif
 enddef
 
@@ -109,22 +117,31 @@ def Cut(segment: dict<any>, from: number, to: number, delta: number): dict<any>
       endif
     endfor
   endif
-  var links = []
-  for link in segment.links
-    if link.offset >= from && link.offset + link.length <= to
-      links->add(delta == 0 ? link : extendnew(link, {offset: link.offset + delta}))
-    endif
-  endfor
-  return {start: from + delta, end: to + delta, runs: runs, links: links}
+  return {start: from + delta, end: to + delta, runs: runs,
+    links: ItemsInside(segment.links, from, to, delta),
+    brackets: segment.brackets == null ? null_list
+      : ItemsInside(segment.brackets, from, to, delta)}
 enddef
 
-# Replaces the properties over [segment.start, segment.end) of the current buffer.
-def ApplySegment(doc: dict<any>, segment: dict<any>)
+# The links or brackets wholly inside [from, to), moved by delta.
+def ItemsInside(items: list<any>, from: number, to: number, delta: number): list<any>
+  var inside = []
+  for item in items
+    if item.offset >= from && item.offset + item.length <= to
+      inside->add(delta == 0 ? item : extendnew(item, {offset: item.offset + delta}))
+    endif
+  endfor
+  return inside
+enddef
+
+# Replaces the properties over [segment.start, segment.end) of the current buffer; returns
+# the first and last lines it touched ([] for none).
+def ApplySegment(doc: dict<any>, segment: dict<any>): list<number>
   var size: number = doc.size
   var start: number = segment.start
   var end: number = min([segment.end, size])
   if start >= end
-    return
+    return []
   endif
   var buf: number = doc.buf
   var last = line('$')
@@ -132,7 +149,8 @@ def ApplySegment(doc: dict<any>, segment: dict<any>)
   var startCol = start - text.LineOffset(startLine)
   var endLine = text.OffsetToLine(end, size)
   var endCol = endLine > last ? 0 : end - text.LineOffset(endLine)
-  ClearRange(buf, startLine, startCol, endLine, endCol)
+  var replaced = segment.brackets == null ? styles.TypesBesideBrackets() : styles.OwnTypes()
+  ClearRange(buf, startLine, startCol, endLine, endCol, replaced)
 
   # Walk the runs with a cursor on the line holding each run's start; pieces[style]
   # collects [lnum, col, lnum, endCol] items for prop_add_list(). This is the hot loop of
@@ -203,6 +221,34 @@ def ApplySegment(doc: dict<any>, segment: dict<any>)
   for link in segment.links
     AddLink(buf, link, size)
   endfor
+  if segment.brackets != null
+    AddBrackets(buf, segment.brackets, size, maxColumn)
+  endif
+  return [startLine, min([endLine, last])]
+enddef
+
+# One property per bracket, in its style's bracket type, none past maxColumn.
+def AddBrackets(buf: number, brackets: list<any>, size: number, maxColumn: number)
+  var pieces: dict<list<any>> = {}
+  for bracket in brackets
+    if bracket.length <= 0 || bracket.offset + bracket.length > size
+      continue
+    endif
+    var lnum = text.OffsetToLine(bracket.offset, size)
+    var col = bracket.offset - text.LineOffset(lnum)
+    var endCol = min([col + bracket.length, strlen(getline(lnum)), maxColumn])
+    if endCol <= col
+      continue
+    endif
+    var type = styles.BracketType(bracket.style)
+    if !has_key(pieces, type)
+      pieces[type] = []
+    endif
+    pieces[type]->add([lnum, col + 1, lnum, endCol + 1])
+  endfor
+  for [type, positions] in items(pieces)
+    prop_add_list({type: type, bufnr: buf}, positions)
+  endfor
 enddef
 
 def AddLink(buf: number, link: dict<any>, size: number)
@@ -225,37 +271,38 @@ def AddLink(buf: number, link: dict<any>, size: number)
     bufnr: buf})
 enddef
 
-# Removes this plugin's properties over [(l1, c1), (l2, c2)): 0-based byte columns, l2 may
-# be line('$') + 1 for the end of the text.
-def ClearRange(buf: number, l1: number, c1: number, l2: number, c2: number)
+# Removes this plugin's properties of the given types over [(l1, c1), (l2, c2)): 0-based
+# byte columns, l2 may be line('$') + 1 for the end of the text.
+def ClearRange(buf: number, l1: number, c1: number, l2: number, c2: number,
+    types: list<string>)
   var last = line('$')
   if l1 == l2
-    ClearColumns(buf, l1, c1, c2)
+    ClearColumns(buf, l1, c1, c2, types)
     return
   endif
   var fullFrom = l1
   if c1 > 0
-    ClearColumns(buf, l1, c1, v:numbermax)
+    ClearColumns(buf, l1, c1, v:numbermax, types)
     fullFrom = l1 + 1
   endif
-  ClearLines(buf, fullFrom, min([l2 - 1, last]))
+  ClearLines(buf, fullFrom, min([l2 - 1, last]), types)
   if l2 <= last && c2 > 0
-    ClearColumns(buf, l2, 0, c2)
+    ClearColumns(buf, l2, 0, c2, types)
   endif
 enddef
 
 # prop_remove() knows only whole lines: the properties of line lnum are removed and the
 # parts outside [from, to) added again.
-def ClearColumns(buf: number, lnum: number, from: number, to: number)
+def ClearColumns(buf: number, lnum: number, from: number, to: number, types: list<string>)
   if from >= to || lnum > line('$')
     return
   endif
-  var props = prop_list(lnum, {bufnr: buf, types: styles.OwnTypes()})
+  var props = prop_list(lnum, {bufnr: buf, types: types})
   if empty(props)
     return
   endif
   if from == 0 && to > strlen(getline(lnum))
-    ClearLines(buf, lnum, lnum)
+    ClearLines(buf, lnum, lnum, types)
     return
   endif
   var kept = []
@@ -278,7 +325,7 @@ def ClearColumns(buf: number, lnum: number, from: number, to: number)
   if !touched
     return
   endif
-  ClearLines(buf, lnum, lnum)
+  ClearLines(buf, lnum, lnum, types)
   var length = strlen(getline(lnum))
   for [a, b, type, id] in kept
     var e = min([b, length])

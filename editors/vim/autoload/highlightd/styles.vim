@@ -4,12 +4,19 @@ vim9script
 # (24-bit with 'termguicolors', the nearest xterm-256 colour otherwise) or, with
 # g:highlightd_use_standard_groups, links to Comment, String, Keyword... by semantic token
 # type. Links are the property type `highlightd_link` (group HighlightdLink, underlined).
+# A style used as a bracket's colour also has the type `highlightd_bracket_<id>` (the same
+# group, a higher priority), so that it is painted over the syntax runs' colour and is
+# replaced only by changes that carry brackets.
 
 export const linkType = 'highlightd_link'
+const bracketPrefix = 'highlightd_bracket_'
+# Priorities: syntax runs 0, links 1 (combined with what is under them), brackets 2.
+const bracketPriority = 2
 
 var styles: dict<dict<any>> = {}     # style id (a string) -> its definition
 var defaultStyle: dict<any> = {}     # style 0, the theme's default (never pushed)
 var typeNames: list<string> = []     # every property type made here
+var bracketTypeNames: list<string> = []  # those of them that are brackets' types
 
 const standardGroups = {
   comment: 'Comment', string: 'String', regexp: 'String', keyword: 'Keyword',
@@ -41,6 +48,38 @@ export def Has(id: number): bool
   return has_key(styles, string(id))
 enddef
 
+# The property type of a bracket painted in style `id` (made on first use).
+export def BracketType(id: number): string
+  var name = bracketPrefix .. id
+  if index(bracketTypeNames, name) < 0
+    if empty(prop_type_get(name))
+      prop_type_add(name, {highlight: 'HighlightdStyle' .. id, priority: bracketPriority})
+    endif
+    typeNames->add(name)
+    bracketTypeNames->add(name)
+  endif
+  return name
+enddef
+
+# What a style's text is, as spell checking and bracket matching read it: `comment`,
+# `string`, `regex` or `other` (its definition's `kind`; a daemon that sends none is read
+# by its semantic token type).
+export def Kind(id: string): string
+  var definition = get(styles, id, {})
+  var kind = get(definition, 'kind', v:null)
+  if type(kind) == v:t_string
+    return kind
+  endif
+  var tokenType = get(definition, 'semanticTokenType', v:null)
+  return index(['comment', 'string'], tokenType) >= 0 ? tokenType : 'other'
+enddef
+
+# The property types of the syntax styles whose kind is in `kinds`.
+export def TypesOfKinds(kinds: list<string>): list<string>
+  return keys(styles)->filter((_, id) => index(kinds, Kind(id)) >= 0)
+    ->map((_, id) => 'highlightd_' .. id)
+enddef
+
 # A new connection numbers its styles anew.
 export def Forget()
   styles = {}
@@ -55,6 +94,11 @@ enddef
 export def OwnTypes(): list<string>
   EnsureLinkType()
   return typeNames + [linkType]
+enddef
+
+# The same without the brackets' types: what a change without brackets replaces.
+export def TypesBesideBrackets(): list<string>
+  return OwnTypes()->filter((_, name) => index(bracketTypeNames, name) < 0)
 enddef
 
 export def EnsureLinkType()
