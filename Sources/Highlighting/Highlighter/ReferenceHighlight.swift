@@ -10,8 +10,9 @@ import GrammarEngine
 /// table: no line-state store, no storage, its own line splitting.
 public enum ReferenceHighlight {
     /// The syntax runs of a from-scratch highlight of `text`.
-    public static func runs(of text: String, grammar: Grammar, styles: StyleTable) -> [AttributeRun<StyleID>]
-    {
+    public static func runs(
+        of text: String, grammar: Grammar, styles: StyleTable, classification: TokenClassification = .standard
+    ) -> [AttributeRun<StyleID>] {
         var text = text
         return text.withUTF8 { bytes in
             var runs: [AttributeRun<StyleID>] = []
@@ -38,7 +39,8 @@ public enum ReferenceHighlight {
                 for index in tokens.indices {
                     let end = index + 1 < tokens.count ? tokens[index + 1].start : lineEnd - lineStart
                     let scopes = tokens[index].scopes
-                    let id = ids[scopes] ?? styles.id(forScopes: scopes.scopeNames)
+                    let id =
+                        ids[scopes] ?? styles.id(forScopes: scopes.scopeNames, classification: classification)
                     ids[scopes] = id
                     append(AttributeRun(length: end - tokens[index].start, value: id), to: &runs)
                 }

@@ -140,7 +140,10 @@ public struct HighlightReplay {
         report.checkpoints += 1
         let text = storage.string
         let expected =
-            grammar.map { ReferenceHighlight.runs(of: text, grammar: $0, styles: styles) }
+            grammar.map {
+                ReferenceHighlight.runs(
+                    of: text, grammar: $0, styles: styles, classification: configuration.classification)
+            }
             ?? ReferenceHighlight.normalized([AttributeRun(length: storage.text.utf8Count, value: .plain)])
         let actual = ReferenceHighlight.normalized(storage.syntaxRuns(in: storage.text.utf8Range))
         if let grammar, let brackets = configuration.brackets {
