@@ -45,7 +45,7 @@ import ThemeEngine
 
     @Test func theScopesPlaceAndStyleAreThoseOfTheTokenFromScratch() throws {
         let (transcript, text) = Self.edited()
-        var registry = GrammarRegistry()
+        let registry = GrammarRegistry()
         _ = registry.loadDirectory(Self.grammars)
         let grammar = try registry.grammar(scopeName: "source.js")
         let tokens = grammar.tokenizeDocument(text)

@@ -6,7 +6,7 @@ extension Server {
     /// is no bracket there (or one in a string or comment), or it has no partner. Lines are
     /// highlighted and paired as far as the answer needs; what that changed is pushed, as a
     /// viewport's lines are.
-    func matchBracket(_ params: MatchBracketParams) -> any WireEncodable {
+    func matchBracket(_ params: OffsetParams) -> any WireEncodable {
         let document = params.document
         guard let highlighter = document.highlighter else { return JSONValue.null }
         let found = highlighter.bracketPair(at: params.offset)

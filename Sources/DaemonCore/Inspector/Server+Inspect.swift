@@ -6,7 +6,7 @@ extension Server {
     /// `textStorage/inspect`: what the daemon knows of the token at an offset. The token's
     /// line is tokenized again from its start state (the storage keeps style ids, not scopes);
     /// lines before it highlighted for the answer are pushed, as a viewport's are.
-    func inspect(_ params: InspectParams) -> InspectResult {
+    func inspect(_ params: OffsetParams) -> InspectResult {
         let document = params.document
         let text = document.storage.text
         let line = text.lineIndex(containingUTF8: params.offset)
@@ -31,12 +31,12 @@ extension Server {
     private func result(
         _ document: DocumentSession, range: Range<UTF8Offset>, scopes: [String], languageId: String?
     ) -> InspectResult {
-        let overrides = TokenKindOverrides(tokenTypes: registry.tokenTypes(scopeName: document.scopeName))
         return InspectResult(
             version: document.version,
             range: UnitRange(utf8: range, of: document.storage.text, unit: encoding),
             text: document.storage.text.substring(range), languageId: languageId, scopes: scopes,
-            kind: TokenKind(scopes: scopes, overrides: overrides), style: styles[styles.id(forScopes: scopes)]
+            kind: document.features.classification.kind(of: scopes),
+            style: styles[styles.id(forScopes: scopes, classification: document.features.classification)]
         )
     }
 }

@@ -123,9 +123,6 @@ extension SyntaxHighlighter {
         pairBrackets(through: store.count, storage: storage, budget: .max)
     }
 
-    /// Whether the bracket layer is known to be right everywhere.
-    public var areBracketsSettled: Bool { configuration.brackets == nil || bracketStore.invalidCount == 0 }
-
     /// The bracket at `offset` (a bracket starting there, or one holding it) and its
     /// partner's range, or nil when no bracket is there; the partner is nil when the bracket
     /// has none (an opening bracket never closed, or closed by a closing bracket of an outer
