@@ -50,7 +50,7 @@ import Testing
 
     @Test(arguments: [
         ("attributeDeltas", JSONValue.string("yes")), ("theme", 3), ("grammarPaths", "/tmp"),
-        ("grammarPaths", JSONValue.array([1])),
+        ("grammarPaths", JSONValue.array([1])), ("bracketPairs", JSONValue.string("no")),
     ])
     func initializationOptionsAreChecked(option: String, value: JSONValue) {
         let transcript = Transcript.uninitialized()

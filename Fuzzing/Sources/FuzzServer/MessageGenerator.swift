@@ -15,6 +15,7 @@ struct MessageGenerator {
             options["theme"] = .string(input.pick(["dark", "light", "/dev/zero", "x"]))
         }
         if input.below(8) == 0 { options["linkTokens"] = hostile(&input, likely: .bool(true)) }
+        if input.below(8) == 0 { options["bracketPairs"] = hostile(&input, likely: .bool(false)) }
         if input.below(8) == 0 {
             options["grammarPaths"] = hostile(
                 &input, likely: .array([.string(grammarFolderPath), "/dev/zero"]))
