@@ -17,8 +17,9 @@ import Testing
                 pieces.randomElement(using: &generator)!
             }.joined()
             let translated = try OnigurumaTranslator.translate(source)
-            let literal = try #require(translated.exactLiteral, "\(source) is a literal")
-            let fast = try Pattern(translated.source, exactLiteral: literal)
+            _ = try #require(translated.exactLiteral, "\(source) is a literal")
+            let fast = try Pattern(translated: translated, isCacheable: true, shortcuts: [.exactLiteral])
+            #expect(fast.searchPlanName == "exact-literal")
             let oracle = try Pattern(translated.source)
             let texts = (0..<10).map { _ in
                 String(
@@ -39,7 +40,8 @@ import Testing
         var generator = SeededGenerator(seed: UInt64(source.utf8.count))
         let translated = try OnigurumaTranslator.translate(source)
         #expect(translated.matchesOnlyLineEnds)
-        let fast = try Pattern(translated.source, matchesOnlyLineEnds: true)
+        let fast = try Pattern(translated: translated, isCacheable: true, shortcuts: [.lineEnd])
+        #expect(fast.searchPlanName == "line-end")
         let oracle = try Pattern(translated.source)
         let characters = Array("a \n\r\né$")
         let texts = (0..<200).map { _ in

@@ -19,8 +19,9 @@ import Testing
     func leadingRunSearchesFindWhatPCRE2Finds(_ source: String) throws {
         var generator = SeededGenerator(seed: UInt64(source.utf8.count))
         let translated = try OnigurumaTranslator.translate(source)
-        let leading = try #require(translated.leadingRun, "\(source) begins with a run")
-        let skipping = try Pattern(translated.source, leadingRun: leading)
+        _ = try #require(translated.leadingRun, "\(source) begins with a run")
+        let skipping = try Pattern(translated: translated, isCacheable: true, shortcuts: [.leadingRunSkip])
+        #expect(skipping.searchPlanName == "leading-run-skip")
         let oracle = try Pattern(translated.source)
         let pieces = [
             " ", "  ", "\t", "{", "(", "=", ",", "a", "\u{00A0}", "é", "x", "return", ":", "\n", "<",

@@ -2,40 +2,39 @@ import RegexTranslation
 
 extension Grammar {
     /// The child patterns of `rule` for an anchor variant, compiling them on first use.
-    func compiledList(_ rule: Rule, allowA: Bool, allowG: Bool) -> CompiledRuleList {
-        let variant = RegexSource.variantIndex(allowA: allowA, allowG: allowG)
-        if let list = rule.publishedList(variant) { return list }
+    func compiledList(_ rule: Rule, _ anchors: Anchors) -> CompiledRuleList {
+        if let list = rule.compiledLists.object(anchors) { return list }
         lock.lock()
         defer { lock.unlock() }
-        if let list = rule.publishedList(variant) { return list }
+        if let list = rule.compiledLists.object(anchors) { return list }
         let sources = collectPatterns(rule)
         let hasAnchor = sources.contains { $0.0.hasAnchor }
-        let compiled = sources.map { pattern(for: $0.0, allowA: allowA, allowG: allowG) }
+        let compiled = sources.map { pattern(for: $0.0, anchors) }
         // A pattern that repeats an earlier one of the list never wins a scan: wherever it
         // matches, the earlier one matches at the same place and wins the tie. Dropping it
         // spares the scan a visit on every line (a fifth of the entries of the largest lists
         // of VS Code's JavaScript grammar repeat one).
         var seen = Set<String>()
-        let kept = compiled.indices.filter { seen.insert(compiled[$0].source).inserted }
+        let kept =
+            configuration.shortcuts.contains(.repeatedPatternRemoval)
+            ? compiled.indices.filter { seen.insert(compiled[$0].source).inserted } : Array(compiled.indices)
         let patterns = kept.map { compiled[$0] }
         let entries =
             configuration.combinesPatterns
             ? Self.scanEntries(patterns, groupSize: configuration.combinedGroupSize)
             : patterns.enumerated().map { PatternScanner.Entry(pattern: $1, firstIndex: $0) }
         let list = CompiledRuleList(entries: entries, ruleIds: kept.map { sources[$0].1 })
-        guard !hasAnchor else { return rule.publish(list, variant: variant) }
+        guard !hasAnchor else { return rule.compiledLists.publish(list, for: anchors) }
         // Without anchors every variant is the same list.
-        for other in 0..<4 { rule.publish(list, variant: other) }
-        return rule.publishedList(variant) ?? list
+        for other in Anchors.all { rule.compiledLists.publish(list, for: other) }
+        return rule.compiledLists.object(anchors) ?? list
     }
 
-    /// `compiledList` without taking a reference: a published list lives as long as its rule.
+    /// `compiledList`, unowned: a published list lives as long as its rule.
     @inline(__always)
-    func unretainedCompiledList(_ rule: Rule, allowA: Bool, allowG: Bool) -> Unmanaged<CompiledRuleList> {
-        if let list = rule.unretainedList(RegexSource.variantIndex(allowA: allowA, allowG: allowG)) {
-            return list
-        }
-        return Unmanaged.passUnretained(compiledList(rule, allowA: allowA, allowG: allowG))
+    func unownedCompiledList(_ rule: Rule, _ anchors: Anchors) -> Unowned<CompiledRuleList> {
+        if let list = rule.compiledLists.unowned(anchors) { return list }
+        return Unowned(compiledList(rule, anchors))
     }
 
     /// Joins runs of combinable patterns into alternations, so one search replaces many.
@@ -79,62 +78,64 @@ extension Grammar {
 
     /// The end pattern of a begin/end rule, or the while pattern of a begin/while rule, with
     /// back-references resolved as stored on the frame.
-    func closingPattern(_ rule: Rule, resolved: String?, allowA: Bool, allowG: Bool) -> Pattern {
-        if let base = rule.kind == .beginWhile ? rule.whileSource : rule.end, !base.hasBackReferences,
-            let compiled = base.compiled(allowA: allowA, allowG: allowG)
-        {
+    func closingPattern(_ rule: Rule, resolved: String?, _ anchors: Anchors) -> Pattern {
+        if let base = rule.closing, !base.hasBackReferences, let compiled = base.compiled(anchors) {
             return compiled
         }
         lock.lock()
         defer { lock.unlock() }
-        guard let base = rule.kind == .beginWhile ? rule.whileSource : rule.end else { return Pattern.never }
+        guard let base = rule.closing else { return Pattern.never }
         guard base.hasBackReferences, let resolved else {
-            return pattern(for: base, allowA: allowA, allowG: allowG)
+            return pattern(for: base, anchors)
         }
-        if let source = rule.resolvedEnds[resolved] {
-            return pattern(for: source, allowA: allowA, allowG: allowG)
+        if let source = resolvedClosings[rule.id]?[resolved] {
+            return pattern(for: source, anchors)
         }
         // Alternating end texts (heredoc names, fences) each keep their compiled pattern; the
         // map is bounded so a document cannot grow it without limit.
-        if rule.resolvedEnds.count >= 64 { rule.resolvedEnds.removeAll() }
+        if resolvedClosings[rule.id, default: [:]].count >= 64 { resolvedClosings[rule.id] = [:] }
         let source = RegexSource(resolved: resolved, hasAnchor: base.hasAnchor, rulePath: base.rulePath)
-        rule.resolvedEnds[resolved] = source
-        return pattern(for: source, allowA: allowA, allowG: allowG)
+        resolvedClosings[rule.id, default: [:]][resolved] = source
+        return pattern(for: source, anchors)
     }
 
-    /// Translates and compiles one variant of a source; failures become `Pattern.never` and a
-    /// diagnostic. The caller holds the lock.
-    private func pattern(for source: RegexSource, allowA: Bool, allowG: Bool) -> Pattern {
-        if let compiled = source.compiled(allowA: allowA, allowG: allowG) { return compiled }
+    /// Translates and compiles one variant of a source, with the shortcuts the configuration
+    /// allows; failures become `Pattern.never` and a diagnostic. The caller holds the lock.
+    private func pattern(for source: RegexSource, _ anchors: Anchors) -> Pattern {
+        if let compiled = source.compiled(anchors) { return compiled }
+        let shortcuts = configuration.shortcuts
         let compiled: Pattern
-        let variant = source.variantSource(allowA: allowA, allowG: allowG)
+        let variant = source.variantSource(anchors)
         do {
             let translated = try OnigurumaTranslator.translate(
-                variant, options: TranslationOptions(allowAnchorA: allowA, allowAnchorG: allowG),
-                classOracle: PCRE2ClassOracle.shared)
+                variant,
+                options: TranslationOptions(allowAnchorA: anchors.allowA, allowAnchorG: anchors.allowG),
+                classOracle: shortcuts.contains(.possessiveRewrite) ? PCRE2ClassOracle.shared : nil)
             // A live \G depends on the search start and \K moves the reported start: neither
             // result can be reused from another start.
-            let cacheable = !(translated.usesAnchorG && allowG) && !translated.usesMatchReset
+            let cacheable =
+                !(translated.usesAnchorG && anchors.allowG) && !translated.usesMatchReset
+                && shortcuts.contains(.searchCache)
             do {
-                compiled = try Pattern(translated: translated, isCacheable: cacheable)
+                compiled = try Pattern(translated: translated, isCacheable: cacheable, shortcuts: shortcuts)
             } catch {
-                compiled = onigurumaPattern(
-                    source, variant: variant, allowG: allowG, failure: "PCRE2: \(error)")
+                compiled = onigurumaPattern(source, variant: variant, anchors, failure: "PCRE2: \(error)")
             }
         } catch {
-            compiled = onigurumaPattern(
-                source, variant: variant, allowG: allowG, failure: "translation: \(error)")
+            compiled = onigurumaPattern(source, variant: variant, anchors, failure: "translation: \(error)")
         }
-        return source.publish(compiled, allowA: allowA, allowG: allowG)
+        return source.publish(compiled, for: anchors)
     }
 
     /// The pattern on Oniguruma itself, for one PCRE2 cannot run (`failure` says why); a
     /// pattern Oniguruma refuses too is disabled and reported.
-    private func onigurumaPattern(_ source: RegexSource, variant: String, allowG: Bool, failure: String)
+    private func onigurumaPattern(_ source: RegexSource, variant: String, _ anchors: Anchors, failure: String)
         -> Pattern
     {
         // As with PCRE2, a live \G or a \K makes a result depend on where the search started.
-        let cacheable = !(allowG && variant.contains("\\G")) && !variant.contains("\\K")
+        let cacheable =
+            !(anchors.allowG && variant.contains("\\G")) && !variant.contains("\\K")
+            && configuration.shortcuts.contains(.searchCache)
         do {
             return try Pattern(oniguruma: Self.rewritingEndAnchor(variant), isCacheable: cacheable)
         } catch {
@@ -175,15 +176,13 @@ extension Grammar {
     /// Compiles every pattern reachable from the root in every anchor variant, returning the
     /// failures (a grammar check, as helix's `xtask` does for its bundled grammars).
     public func compileAllPatterns() -> [GrammarError] {
-        for rule in rules.compactMap({ $0 }) where rule.kind != .capture && rule.kind != .match {
-            for allowA in [false, true] {
-                for allowG in [false, true] {
-                    _ = compiledList(rule, allowA: allowA, allowG: allowG)
-                    let closing = rule.kind == .beginWhile ? rule.whileSource : rule.end
-                    // Back-referenced ends only exist once resolved against a begin match.
-                    if let closing, !closing.hasBackReferences {
-                        _ = closingPattern(rule, resolved: nil, allowA: allowA, allowG: allowG)
-                    }
+        for id in 0..<rules.count {
+            guard let rule = rule(id), rule.kind != .capture, rule.kind != .match else { continue }
+            for anchors in Anchors.all {
+                _ = compiledList(rule, anchors)
+                // Back-referenced ends only exist once resolved against a begin match.
+                if let closing = rule.closing, !closing.hasBackReferences {
+                    _ = closingPattern(rule, resolved: nil, anchors)
                 }
             }
         }

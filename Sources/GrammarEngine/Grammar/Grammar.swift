@@ -23,9 +23,15 @@ public final class Grammar: @unchecked Sendable {
         /// The most patterns joined into one alternation. Smaller groups keep more search
         /// results reusable within a line; larger ones need fewer searches.
         public var combinedGroupSize = 16
+        /// The shortcuts the tokenizer takes (all by default); the tokens are the same with
+        /// any of them off.
+        public var shortcuts: SearchShortcuts = .all
         /// Whether searches that cannot match (a byte every match needs is absent from the
-        /// line) are skipped without calling PCRE2.
-        public var prefiltersSearches = true
+        /// line) are skipped without calling PCRE2: ``SearchShortcuts/prefilter``.
+        public var prefiltersSearches: Bool {
+            get { shortcuts.contains(.prefilter) }
+            set { newValue ? shortcuts.formUnion(.prefilter) : shortcuts.subtract(.prefilter) }
+        }
         /// Whether interned scope and rule stacks are made immortal (`Immortal`): cheaper to
         /// share between threads, but never freed, not even with their grammar. Processes that
         /// load grammars again and again (the daemon, on every configuration change) turn it
@@ -86,27 +92,23 @@ public final class Grammar: @unchecked Sendable {
     /// The number of interned scope stacks and rule stack frames (a statistic).
     public var internedStackCount: (scopes: Int, frames: Int) { interner.count }
 
-    // Build-time state; read-only once `init` returns (except `diagnostics`). Fields read per
-    // scan skip dynamic exclusivity checks.
-    @exclusivity(unchecked) var rules: [Rule?] = [nil]
-    /// `rules` again as unretained references, made once `init` has built them all, so the
-    /// scan reads a rule without retaining and releasing it; `rules` keeps them alive.
-    @exclusivity(unchecked) private(set) var unretainedRules = UnsafeMutableBufferPointer<Unmanaged<Rule>?>(
-        start: nil, count: 0)
-    var ruleIdsByRaw: [ObjectIdentifier: (raw: RawRule, id: Int)] = [:]
-    var includedGrammars: [String: Context] = [:]
-    @exclusivity(unchecked) var rootId = 0
-    @exclusivity(unchecked) var injections: [Injection] = []
-    // Read on every scan; cheaper than touching the array.
-    @exclusivity(unchecked) var hasInjections = false
-    // Whether any begin/while rule exists; otherwise lines skip the while checks.
-    @exclusivity(unchecked) var hasWhileRules = false
-    var patternDiagnostics: [GrammarError] = []
+    /// The rules by id (id 0 is never used), made once by a `RuleBuilder` and never changed.
+    let rules: ReferenceTable<Rule>
+    let rootId: Int
+    let injections: [Injection]
+    /// Whether there are injections: read on every scan, cheaper than the array's count.
+    let hasInjections: Bool
+    /// Whether any begin/while rule exists; otherwise lines skip the while checks.
+    let hasWhileRules: Bool
+
+    // State guarded by `lock`: diagnostics found while patterns compile, and the end patterns
+    // resolved against begin matches.
+    var patternDiagnostics: [GrammarError]
     // The same diagnostics as a set: a grammar with many bad rules must not pay a linear search
     // for each one.
-    var reportedDiagnostics: Set<GrammarError> = []
-    // How deeply `compiledRuleId` calls are nested while the grammar is built.
-    var ruleNesting = 0
+    var reportedDiagnostics: Set<GrammarError>
+    /// Per rule id, its back-referenced closing pattern resolved per end text.
+    var resolvedClosings: [Int: [String: RegexSource]] = [:]
 
     /// Compiles the rules of `raw`, resolving external grammars through `sources`.
     public init(_ raw: RawGrammar, sources: Sources, configuration: Configuration = .init()) {
@@ -115,21 +117,15 @@ public final class Grammar: @unchecked Sendable {
         self.sources = sources
         self.interner = StackInterner(immortal: configuration.immortalStacks)
         self.configuration = configuration
-        var repository = raw.repository
-        repository["$self"] = raw.rootRule
-        repository["$base"] = raw.rootRule
-        let context = Context(scopeName: raw.scopeName, repository: repository)
-        // The root is compiled first, at depth 0, so it is never left out.
-        rootId = compiledRuleId(raw.rootRule, context: context, path: "") ?? 0
-        injections = collectInjections(rootContext: context)
-        hasInjections = !injections.isEmpty
-        hasWhileRules = rules.contains { $0?.kind == .beginWhile }
-        unretainedRules = .allocate(capacity: rules.count)
-        _ = unretainedRules.initialize(from: rules.map { $0.map(Unmanaged.passUnretained) })
-    }
-
-    deinit {
-        unretainedRules.deallocate()
+        var builder = RuleBuilder(raw: raw, sources: sources)
+        let built = builder.build()
+        rules = ReferenceTable(built.rules)
+        rootId = built.rootId
+        injections = built.injections
+        hasInjections = !built.injections.isEmpty
+        hasWhileRules = built.rules.contains { $0?.kind == .beginWhile }
+        patternDiagnostics = built.diagnostics
+        reportedDiagnostics = Set(built.diagnostics)
     }
 
     /// Patterns that failed to translate or compile so far (their rules are disabled), and rules
@@ -147,13 +143,14 @@ public final class Grammar: @unchecked Sendable {
         return patternDiagnostics.count
     }
 
+    /// The rule with `id`, strongly referenced (off the hot path).
     func rule(_ id: Int) -> Rule? {
-        id > 0 && id < rules.count ? rules[id] : nil
+        id > 0 ? rules.object(at: id) : nil
     }
 
-    /// `rule(id)` without taking a reference.
+    /// The rule with `id`, unowned: the grammar keeps its rules alive.
     @inline(__always)
-    func unretainedRule(_ id: Int) -> Unmanaged<Rule>? {
-        id > 0 && id < unretainedRules.count ? unretainedRules[id] : nil
+    func unownedRule(_ id: Int) -> Unowned<Rule>? {
+        id > 0 ? rules[id] : nil
     }
 }

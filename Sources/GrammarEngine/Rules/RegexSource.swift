@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One rule's regex as vscode-textmate's `RegExpSource` prepares it, with its compiled
 /// anchor variants.
 ///
@@ -15,12 +13,9 @@ final class RegexSource: @unchecked Sendable {
     let hasBackReferences: Bool
     /// Where the pattern came from, for diagnostics.
     let rulePath: String
-    // Compiled variants, indexed by `variantIndex`: written once under the grammar's lock and
-    // read without it.
-    let variant0 = PublishedReference<Pattern>()
-    let variant1 = PublishedReference<Pattern>()
-    let variant2 = PublishedReference<Pattern>()
-    let variant3 = PublishedReference<Pattern>()
+    /// The compiled variants, each written once under the grammar's lock and read without it.
+    /// A source without anchors compiles once, as the variant with none allowed.
+    private let variants = AnchorVariants<Pattern>()
 
     init(_ raw: String, rulePath: String) {
         var output = ""
@@ -63,33 +58,30 @@ final class RegexSource: @unchecked Sendable {
         return false
     }
 
-    /// The compiled pattern for a variant, if any.
-    func compiled(allowA: Bool, allowG: Bool) -> Pattern? {
-        unretainedCompiled(allowA: allowA, allowG: allowG)?.takeUnretainedValue()
+    /// The slot a variant's compiled pattern is kept in.
+    @inline(__always)
+    private func slot(_ anchors: Anchors) -> Anchors {
+        hasAnchor ? anchors : Anchors(allowA: false, allowG: false)
     }
 
-    /// The compiled pattern for a variant without taking a reference (the source keeps it
-    /// alive), if compiled.
-    func unretainedCompiled(allowA: Bool, allowG: Bool) -> Unmanaged<Pattern>? {
-        switch hasAnchor ? Self.variantIndex(allowA: allowA, allowG: allowG) : 0 {
-        case 0: return variant0.loadUnretained()
-        case 1: return variant1.loadUnretained()
-        case 2: return variant2.loadUnretained()
-        default: return variant3.loadUnretained()
-        }
+    /// The compiled pattern for a variant, if any.
+    func compiled(_ anchors: Anchors) -> Pattern? {
+        variants.object(slot(anchors))
+    }
+
+    /// The compiled pattern for a variant, unowned (the source keeps it alive), if compiled.
+    @inline(__always)
+    func unownedCompiled(_ anchors: Anchors) -> Unowned<Pattern>? {
+        variants.unowned(slot(anchors))
     }
 
     /// Publishes the compiled pattern for a variant; the first one published wins.
-    func publish(_ pattern: Pattern, allowA: Bool, allowG: Bool) -> Pattern {
-        switch hasAnchor ? Self.variantIndex(allowA: allowA, allowG: allowG) : 0 {
-        case 0: return variant0.storeIfNil(pattern)
-        case 1: return variant1.storeIfNil(pattern)
-        case 2: return variant2.storeIfNil(pattern)
-        default: return variant3.storeIfNil(pattern)
-        }
+    func publish(_ pattern: Pattern, for anchors: Anchors) -> Pattern {
+        variants.publish(pattern, for: slot(anchors))
     }
 
-    static func variantIndex(allowA: Bool, allowG: Bool) -> Int {
-        (allowA ? 1 : 0) + (allowG ? 2 : 0)
+    /// The source as compiled for a variant: a disallowed `\A` or `\G` never matches.
+    func variantSource(_ anchors: Anchors) -> String {
+        variantSource(allowA: anchors.allowA, allowG: anchors.allowG)
     }
 }

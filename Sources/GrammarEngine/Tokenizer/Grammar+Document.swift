@@ -29,8 +29,10 @@ extension Grammar {
         var lineTokens: [LineToken] = []
         lineTokens.reserveCapacity(256)
         var memo = LineMemo(capacity: range.count)
+        let usesMemo = configuration.shortcuts.contains(.lineMemo)
         for index in range {
-            let key = state.map { LineMemo.key(state: $0, line: index, of: lines, in: bytes) }
+            let key =
+                usesMemo ? state.map { LineMemo.key(state: $0, line: index, of: lines, in: bytes) } : nil
             if let key, let earlier = memo.lookup(key, line: index, of: lines, in: bytes) {
                 run.appendRepeat(
                     of: earlier, lineStart: lines.starts[index], earlierStart: lines.starts[earlier.line])

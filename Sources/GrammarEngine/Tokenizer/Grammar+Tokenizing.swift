@@ -84,12 +84,12 @@ extension Grammar {
         let startState = state ?? initialState
         let cut = Self.utf8Prefix(bytes, utf16Limit: configuration.maxLineLength)
         // Take the buffer out so appending does not copy it.
-        var buffer = workspace.lineBuffer
-        workspace.lineBuffer = []
+        var buffer = workspace.scratch.lineBuffer
+        workspace.scratch.lineBuffer = []
         buffer.removeAll(keepingCapacity: true)
         buffer.append(contentsOf: bytes[..<cut])
         buffer.append(UInt8(ascii: "\n"))
-        defer { workspace.lineBuffer = buffer }
+        defer { workspace.scratch.lineBuffer = buffer }
         let deadline = configuration.lineTimeBudget.map { budget in
             let (seconds, attoseconds) = budget.components
             let nanoseconds =
@@ -98,8 +98,8 @@ extension Grammar {
         }
         tokens.removeAll(keepingCapacity: true)
         return buffer.withUnsafeBufferPointer { subject in
-            workspace.usesPrefilter = configuration.prefiltersSearches
-            if configuration.prefiltersSearches { workspace.lineProfile.reset(subject) }
+            workspace.scan.usesPrefilter = configuration.prefiltersSearches
+            if configuration.prefiltersSearches { workspace.scan.lineProfile.reset(subject) }
             var tokenizer = LineTokenizer(
                 grammar: self, line: subject, workspace: workspace, deadline: deadline)
             tokenizer.checksFirstScan = configuration.lineTimeBudget.map { $0 < .milliseconds(1) } ?? false

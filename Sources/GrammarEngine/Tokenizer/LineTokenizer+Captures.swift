@@ -10,9 +10,8 @@ extension LineTokenizer {
     /// retokenized, whose stack it becomes the parent of.
     mutating func handleCaptures(
         length: Int, isFirstLine: Bool, scopes: ScopeStack, frame: @autoclosure () -> RuleStack,
-        captures: UnretainedRules, match: PatternMatch
+        captures: borrowing ReferenceTable<Rule>, match: PatternMatch
     ) {
-        let captures = UnsafeBufferPointer(captures.buffer)
         guard !captures.isEmpty else { return }
         let count = min(captures.count, match.groupCount)
         // This call's open captures live above `base` on the tokenizer's shared stack, so a
@@ -20,12 +19,12 @@ extension LineTokenizer {
         let base = openCaptures.count
         let maxEnd = match.end
         for index in 0..<count {
-            guard let unretained = captures[index], let range = match.range(index), !range.isEmpty else {
+            guard let unowned = captures[index], let range = match.range(index), !range.isEmpty else {
                 continue
             }
             if range.lowerBound > maxEnd { break }
-            // The rule's capture array keeps the capture alive.
-            unretained._withUnsafeGuaranteedRef { capture in
+            // The rule's capture table owns the capture.
+            unowned.read { capture in
                 handleCapture(
                     capture, range: range, length: length, isFirstLine: isFirstLine, scopes: scopes,
                     frame: frame,
@@ -64,10 +63,10 @@ extension LineTokenizer {
                 beginRuleCapturedEOL: false,
                 endRule: nil, nameScopes: nameScopes, contentScopes: contentScopes)
             captureDepth += 1
-            let lineCache = workspace.cache
-            workspace.cache = workspace.nestedCache(depth: captureDepth)
+            let lineCache = workspace.scan.cache
+            workspace.scan.cache = workspace.scan.nestedCache(depth: captureDepth)
             defer {
-                workspace.cache = lineCache
+                workspace.scan.cache = lineCache
                 captureDepth -= 1
             }
             _ = tokenizeString(

@@ -5,18 +5,17 @@ extension LineTokenizer {
     mutating func matchRuleOrInjections(
         length: Int, generation: Int, isFirstLine: Bool, linePos: Int, stack: RuleStack, anchorPosition: Int
     ) -> (ruleId: Int, match: PatternMatch)? {
-        let allowG = linePos == anchorPosition
+        let anchors = Anchors(allowA: isFirstLine, allowG: linePos == anchorPosition)
         let normal = matchRule(
-            length: length, generation: generation, allowA: isFirstLine, allowG: allowG, linePos: linePos,
-            stack: stack)
+            length: length, generation: generation, anchors, linePos: linePos, stack: stack)
         guard grammar.hasInjections else { return normal }
         let injections = grammar.injections
         let scopes = stack.contentScopes.scopeNames
         var best: (ruleId: Int, match: PatternMatch, priority: Int)?
         for injection in injections where injection.matcher(scopes) {
             guard let rule = grammar.rule(injection.ruleId) else { continue }
-            let list = grammar.compiledList(rule, allowA: isFirstLine, allowG: allowG)
-            let scanner = PatternScanner(list: Unmanaged.passUnretained(list))
+            let list = grammar.compiledList(rule, anchors)
+            let scanner = PatternScanner(list: Unowned(list))
             guard
                 let (found, match) = withExtendedLifetime(
                     list,
@@ -42,31 +41,27 @@ extension LineTokenizer {
 
     /// The next match of the top frame's rule list, with its end pattern first or last.
     ///
-    /// The rule and its list are read without taking references (the grammar keeps both alive):
-    /// retaining and releasing them around every scan was a visible share of the profile.
+    /// The rule and its list are read unowned (the grammar owns both): retaining and
+    /// releasing them around every scan was a visible share of the profile.
     func matchRule(
-        length: Int, generation: Int, allowA: Bool, allowG: Bool, linePos: Int, stack: RuleStack
+        length: Int, generation: Int, _ anchors: Anchors, linePos: Int, stack: RuleStack
     ) -> (ruleId: Int, match: PatternMatch)? {
-        guard let unretainedRule = grammar.unretainedRule(stack.ruleId) else { return nil }
-        return unretainedRule._withUnsafeGuaranteedRef { rule in
-            let list = grammar.unretainedCompiledList(rule, allowA: allowA, allowG: allowG)
+        guard let unownedRule = grammar.unownedRule(stack.ruleId) else { return nil }
+        return unownedRule.read { rule in
+            let list = grammar.unownedCompiledList(rule, anchors)
             var scanner = PatternScanner(list: list)
             // A resolved or lazily compiled end is held here for the scan; a plain end's
-            // pattern is kept alive by its source.
+            // pattern is owned by its source.
             var retainedEnd: Pattern?
             if rule.kind == .beginEnd {
-                if stack.endRule == nil, let end = rule.unretainedEnd,
-                    let compiled = end._withUnsafeGuaranteedRef({
-                        $0.hasBackReferences ? nil : $0.unretainedCompiled(allowA: allowA, allowG: allowG)
-                    })
+                if stack.endRule == nil, let end = rule.unownedClosing,
+                    let compiled = end.read({ $0.hasBackReferences ? nil : $0.unownedCompiled(anchors) })
                 {
-                    scanner.extra = PatternScanner.Slot(unretained: compiled, firstIndex: -1)
+                    scanner.extra = PatternScanner.Slot(compiled, firstIndex: -1)
                 } else {
-                    let closing = grammar.closingPattern(
-                        rule, resolved: stack.endRule, allowA: allowA, allowG: allowG)
+                    let closing = grammar.closingPattern(rule, resolved: stack.endRule, anchors)
                     retainedEnd = closing
-                    scanner.extra = PatternScanner.Slot(
-                        unretained: Unmanaged.passUnretained(closing), firstIndex: -1)
+                    scanner.extra = PatternScanner.Slot(Unowned(closing), firstIndex: -1)
                 }
                 scanner.extraFirst = !rule.applyEndPatternLast
             }
@@ -75,11 +70,7 @@ extension LineTokenizer {
                     line, length: length, from: linePos, generation: generation, workspace: workspace)
             }
             guard let (index, match) = found else { return nil }
-            return (
-                index.map { index in list._withUnsafeGuaranteedRef { $0.ruleId(at: index) } }
-                    ?? Rule.endRuleId,
-                match
-            )
+            return (index.map { index in list.read { $0.ruleId(at: index) } } ?? Rule.endRuleId, match)
         }
     }
 }

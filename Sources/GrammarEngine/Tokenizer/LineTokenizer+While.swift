@@ -23,8 +23,9 @@ extension LineTokenizer {
         }
         for (rule, frame) in whileFrames.reversed() {
             let pattern = grammar.closingPattern(
-                rule, resolved: frame.endRule, allowA: isFirstLine, allowG: linePos == anchorPosition)
-            let scanner = PatternScanner(single: Unmanaged.passUnretained(pattern))
+                rule, resolved: frame.endRule, Anchors(allowA: isFirstLine, allowG: linePos == anchorPosition)
+            )
+            let scanner = PatternScanner(single: Unowned(pattern))
             guard
                 let (_, match) = withExtendedLifetime(
                     pattern,
@@ -40,7 +41,7 @@ extension LineTokenizer {
             collector.produce(frame, until: match.start)
             handleCaptures(
                 length: length, isFirstLine: isFirstLine, scopes: frame.contentScopes, frame: frame,
-                captures: rule.unretainedWhileCaptures, match: match)
+                captures: rule.closingCaptures, match: match)
             collector.produce(frame, until: match.end)
             anchorPosition = match.end
             if match.end > linePos {

@@ -24,6 +24,8 @@ struct LineTokenizer {
     /// (both, for a block closed and another opened on one line, `} else {`). What folding
     /// reads; the end states alone cannot tell a block that goes on from one begun again.
     var lowestDepth = Int.max
+    /// Whether scope pushes go through the workspace's memo (`SearchShortcuts.scopeMemo`).
+    let usesScopeMemo: Bool
 
     /// Deeper capture retokenization is skipped: a capture whose patterns match the capture
     /// itself again would otherwise recurse until the stack overflows.
@@ -37,6 +39,7 @@ struct LineTokenizer {
         self.line = line
         self.workspace = workspace
         self.deadline = deadline
+        usesScopeMemo = grammar.configuration.shortcuts.contains(.scopeMemo)
     }
 
     /// Tokenizes `line[linePos..<length]` from `stack`; returns the end stack and whether the
@@ -50,7 +53,7 @@ struct LineTokenizer {
         var isFirstLine = firstLine
         var anchorPosition = -1
         lowestDepth = min(lowestDepth, startStack.depth)
-        let generation = workspace.cache.beginSubject()
+        let generation = workspace.scan.cache.beginSubject()
         if checkWhileConditions && grammar.hasWhileRules {
             (stack, linePos, anchorPosition, isFirstLine) = checkWhile(
                 length: length, generation: generation, isFirstLine: isFirstLine, linePos: linePos,
@@ -86,14 +89,14 @@ struct LineTokenizer {
                 let popped = stack
                 collector.produce(stack, until: match.start)
                 stack = stack.with(contentScopes: stack.nameScopes)
-                if let poppedRule = grammar.unretainedRule(popped.ruleId) {
+                if let poppedRule = grammar.unownedRule(popped.ruleId) {
                     let frame = stack
-                    poppedRule._withUnsafeGuaranteedRef { rule in
-                        guard !rule.unretainedEndCaptures.isEmpty else { return }
+                    poppedRule.read { rule in
+                        guard !rule.closingCaptures.isEmpty else { return }
                         handleCaptures(
                             length: length, isFirstLine: isFirstLine, scopes: frame.contentScopes,
                             frame: frame,
-                            captures: rule.unretainedEndCaptures, match: match)
+                            captures: rule.closingCaptures, match: match)
                     }
                 }
                 collector.produce(stack, until: match.end)
@@ -106,10 +109,10 @@ struct LineTokenizer {
                     return (stack, false)
                 }
                 lowestDepth = min(lowestDepth, stack.depth)
-            } else if let unretained = grammar.unretainedRule(ruleId) {
-                // Unretained: the grammar keeps its rules alive, and a reference taken on every
-                // match is a count that every thread tokenizing with the grammar writes to.
-                let stops = unretained._withUnsafeGuaranteedRef { rule in
+            } else if let unowned = grammar.unownedRule(ruleId) {
+                // Unowned: a reference taken on every match is a count that every thread
+                // tokenizing with the grammar writes to.
+                let stops = unowned.read { rule in
                     apply(
                         rule, ruleId: ruleId, match: match, length: length, isFirstLine: isFirstLine,
                         linePos: linePos,
@@ -125,7 +128,7 @@ struct LineTokenizer {
                 isFirstLine = false
             }
             var finished = consume match
-            workspace.recycle(&finished)
+            workspace.scratch.recycle(&finished)
         }
     }
 }
@@ -138,10 +141,10 @@ extension LineTokenizer {
         -> ScopeStack
     {
         guard let template else { return scopes }
-        guard !template.hasCaptures, scopes.isInterned else {
+        guard usesScopeMemo, !template.hasCaptures, scopes.isInterned else {
             return grammar.push(template, line: line, match: match, onto: scopes)
         }
-        let memo = workspace.scopeMemo
+        let memo = workspace.scratch.scopeMemo
         if let known = memo.lookup(scopes, key: key) { return known }
         let pushed = grammar.push(template, line: line, match: match, onto: scopes)
         if pushed.isInterned { memo.store(scopes, key: key, result: pushed) }
@@ -164,20 +167,19 @@ extension LineTokenizer {
             // The frame is made once, with its content scopes and resolved end; only begin
             // captures need the frame as it stands before `contentName` (vscode retokenizes
             // them inside it), and most begin rules have none.
-            if !rule.unretainedCaptures.isEmpty {
+            if !rule.captures.isEmpty {
                 handleCaptures(
                     length: length, isFirstLine: isFirstLine, scopes: nameScopes,
                     frame: stack.push(
                         ruleId: ruleId, enterPos: linePos, anchorPos: anchorPosition,
                         beginRuleCapturedEOL: match.end == length, endRule: nil, nameScopes: nameScopes,
                         contentScopes: nameScopes),
-                    captures: rule.unretainedCaptures, match: match)
+                    captures: rule.captures, match: match)
             }
             collector.produce(nameScopes, until: match.end)
             let contentScopes = push(rule.contentName, key: 2 * ruleId + 1, match: match, onto: nameScopes)
-            // Unretained, as the rule is: the rule keeps its sources alive.
-            let closing = rule.kind == .beginEnd ? rule.unretainedEnd : rule.unretainedWhileSource
-            let resolvedEnd = closing?._withUnsafeGuaranteedRef {
+            // Unowned, as the rule is: the rule owns its closing source.
+            let resolvedEnd = rule.unownedClosing?.read {
                 $0.hasBackReferences ? $0.resolvingBackReferences(in: line, match: match) : nil
             }
             let pushed = stack.push(
@@ -196,7 +198,7 @@ extension LineTokenizer {
             // A match rule's frame is pushed and popped around its captures; it is only
             // made when a capture is retokenized inside it. Most match rules have no
             // captures, and skipping the call spares the references its arguments take.
-            if !rule.unretainedCaptures.isEmpty {
+            if !rule.captures.isEmpty {
                 let enterPos = linePos
                 let anchorPos = anchorPosition
                 let parent = stack
@@ -207,7 +209,7 @@ extension LineTokenizer {
                         beginRuleCapturedEOL: match.end == length, endRule: nil,
                         nameScopes: nameScopes,
                         contentScopes: nameScopes),
-                    captures: rule.unretainedCaptures, match: match)
+                    captures: rule.captures, match: match)
             }
             collector.produce(nameScopes, until: match.end)
             if !hasAdvanced {

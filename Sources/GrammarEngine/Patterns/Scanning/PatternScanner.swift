@@ -13,10 +13,10 @@ struct PatternScanner {
 
     /// What the scan loop reads per entry, without reference counting: the loop visits every
     /// entry of a list for every token, and retain/release there dominated the profile. The
-    /// pattern is kept alive by whoever owns the slot (a `CompiledRuleList`, or the caller
-    /// of the scan for a single or extra pattern).
+    /// pattern is unowned; its owner is whoever owns the slot (a `CompiledRuleList`, or the
+    /// caller of the scan for a single or extra pattern).
     struct Slot: @unchecked Sendable {
-        private let reference: Unmanaged<Pattern>
+        let pattern: Unowned<Pattern>
         let firstIndex: Int
         let uid: Int
         let isCacheable: Bool
@@ -24,24 +24,16 @@ struct PatternScanner {
 
         /// A slot for an entry whose pattern the caller keeps alive.
         init(_ entry: Entry) {
-            self.init(unretained: Unmanaged.passUnretained(entry.pattern), firstIndex: entry.firstIndex)
+            self.init(Unowned(entry.pattern), firstIndex: entry.firstIndex)
         }
 
         /// A slot for a pattern that its owner keeps alive.
-        init(unretained pattern: Unmanaged<Pattern>, firstIndex: Int) {
-            reference = pattern
+        init(_ pattern: Unowned<Pattern>, firstIndex: Int) {
+            self.pattern = pattern
             self.firstIndex = firstIndex
-            (uid, isCacheable, prefilter) = pattern._withUnsafeGuaranteedRef {
+            (uid, isCacheable, prefilter) = pattern.read {
                 ($0.uid, $0.isCacheable, UnsafePointer($0.prefilter))
             }
-        }
-
-        /// Runs `body` on the pattern without retaining it: the slot's owner keeps it alive
-        /// for the whole scan, and a retain and release around every search were a tenth of
-        /// a document's tokenization.
-        @inline(__always)
-        func withPattern<Result>(_ body: (Pattern) -> Result) -> Result {
-            reference._withUnsafeGuaranteedRef(body)
         }
     }
 
@@ -63,15 +55,15 @@ struct PatternScanner {
     /// A scanner over a compiled list that the caller keeps alive while it scans: the
     /// scanner holds no references, since retaining and releasing the list and its slots
     /// around every scan step showed in the profile.
-    init(list: Unmanaged<CompiledRuleList>) {
-        (slots, listUID) = list._withUnsafeGuaranteedRef { (UnsafeBufferPointer($0.slotBuffer), $0.uid) }
+    init(list: Unowned<CompiledRuleList>) {
+        (slots, listUID) = list.read { (UnsafeBufferPointer($0.slotBuffer), $0.uid) }
         single = nil
     }
 
     /// A scanner over one pattern that the caller keeps alive while it scans.
-    init(single pattern: Unmanaged<Pattern>) {
+    init(single pattern: Unowned<Pattern>) {
         slots = UnsafeBufferPointer(start: nil, count: 0)
-        single = Slot(unretained: pattern, firstIndex: 0)
+        single = Slot(pattern, firstIndex: 0)
         listUID = nil
     }
 
@@ -94,10 +86,10 @@ struct PatternScanner {
         _ buffer: UnsafeBufferPointer<Slot>, _ extraSlot: Slot?, _ subject: UnsafeBufferPointer<UInt8>,
         _ length: Int, _ position: Int, _ generation: Int, _ workspace: MatchWorkspace
     ) -> Winner? {
-        // Read without taking references (the workspace keeps both alive while it scans): a
-        // local reference to each cost a retain and a release on every scan step.
-        Unmanaged.passUnretained(workspace.cache)._withUnsafeGuaranteedRef { cache in
-            Unmanaged.passUnretained(workspace.lineProfile)._withUnsafeGuaranteedRef { profile in
+        // Read without taking references (the workspace owns both): a local reference to each
+        // cost a retain and a release on every scan step.
+        Unowned(workspace.scan.cache).read { cache in
+            Unowned(workspace.scan.lineProfile).read { profile in
                 scan(buffer, extraSlot, subject, length, position, generation, workspace, cache, profile)
             }
         }
@@ -108,7 +100,7 @@ struct PatternScanner {
         _ length: Int, _ position: Int, _ generation: Int, _ workspace: MatchWorkspace, _ cache: SearchCache,
         _ profile: LineProfile
     ) -> Winner? {
-        let usesPrefilter = workspace.usesPrefilter
+        let usesPrefilter = workspace.scan.usesPrefilter
         var bestStart = Int.max
         var bestSlot: Slot?
         // The winner's groups when it cannot come from the cache (a non-cacheable pattern).
@@ -127,7 +119,7 @@ struct PatternScanner {
                     (!usesPrefilter
                         || SearchPrefilter.mayMatch(
                             slot.prefilter, from: position, in: profile, length: length))
-                    && slot.withPattern {
+                    && slot.pattern.read {
                         $0.search(subject, length: length, from: position, workspace: workspace)
                     }
                 guard found else {
@@ -136,10 +128,10 @@ struct PatternScanner {
                     }
                     return (false, slot.isCacheable)
                 }
-                let ovector = workspace.ovector
+                let ovector = workspace.pcre.ovector
                 start = ovector[0]
                 if slot.isCacheable {
-                    let (alternative, groups) = slot.withPattern { pattern in
+                    let (alternative, groups) = slot.pattern.read { pattern in
                         (
                             pattern.alternativeCaptureCounts == nil
                                 ? 0 : pattern.matchedAlternative(workspace),
@@ -169,8 +161,8 @@ struct PatternScanner {
         }
         if !stopped {
             if let listUID {
-                // Unretained: the workspace keeps its live-entry sets alive.
-                workspace.liveEntries(list: listUID, count: buffer.count)._withUnsafeGuaranteedRef { live in
+                // Unowned: the workspace owns its live-entry sets.
+                workspace.scan.liveEntries(list: listUID, count: buffer.count).read { live in
                     live.prepare(cache: cache, generation: generation)
                     let indices = live.indices
                     var kept = 0
@@ -209,7 +201,7 @@ struct PatternScanner {
         guard let bestSlot else { return nil }
         if let best { return best }
         // The winner is in the cache with its groups, searched from here or earlier.
-        return bestSlot.withPattern { pattern in Self.cachedWinner(bestSlot, pattern, cache, workspace) }
+        return bestSlot.pattern.read { pattern in Self.cachedWinner(bestSlot, pattern, cache, workspace) }
     }
 
     /// The winner stored in the cache with its groups, searched from here or earlier.
@@ -227,7 +219,7 @@ struct PatternScanner {
     }
 
     private static func winner(_ slot: Slot, _ workspace: MatchWorkspace) -> Winner {
-        slot.withPattern { pattern in winner(slot, pattern, workspace) }
+        slot.pattern.read { pattern in winner(slot, pattern, workspace) }
     }
 
     private static func winner(_ slot: Slot, _ pattern: Pattern, _ workspace: MatchWorkspace) -> Winner {

@@ -8,7 +8,7 @@ import CPCRE2
 /// Because `pcre2_pattern_info` does not say whether those units are caseless, an ASCII letter
 /// is checked in both cases, and letters with non-ASCII case variants (`k`, `s`) and non-ASCII
 /// units are not used at all.
-struct SearchPrefilter: Sendable {
+struct SearchPrefilter: ~Copyable, Sendable {
     // Bytes that may start a match, as four 64-bit words; all ones when anything may.
     private var first: (UInt64, UInt64, UInt64, UInt64) = (~0, ~0, ~0, ~0)
     // Up to two bytes of which one must occur in the match after its start; -1 when unused.
@@ -17,9 +17,9 @@ struct SearchPrefilter: Sendable {
     // byte of each pair); -1 when unused.
     private var lookaheadRequired: (Int, Int) = (-1, -1)
     private var lookaheadRequired2: (Int, Int) = (-1, -1)
-    // Literals every match contains, read from the Oniguruma tree; its owner frees it.
+    // Literals every match contains, read from the Oniguruma tree.
     let literals: LiteralFilter
-    // Whole words every match contains; its owner frees it.
+    // Whole words every match contains.
     let words: WordFilter
 
     init(code: OpaquePointer, source: String, requiredLiterals: [[UInt8]] = [], requiredWords: [[UInt8]] = [])

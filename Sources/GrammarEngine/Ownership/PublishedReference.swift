@@ -19,14 +19,15 @@ struct PublishedReference<Instance: AnyObject>: ~Copyable, @unchecked Sendable {
 
     /// The published value, or nil before anything was published.
     func load() -> Instance? {
-        loadUnretained()?.takeUnretainedValue()
+        loadUnowned()?.object
     }
 
     /// The published value without taking a reference, or nil before anything was published;
-    /// it stays alive as long as this reference does.
-    func loadUnretained() -> Unmanaged<Instance>? {
+    /// this reference is its owner and keeps it alive.
+    @inline(__always)
+    func loadUnowned() -> Unowned<Instance>? {
         guard let pointer = UnsafeRawPointer(bitPattern: bits.load(ordering: .acquiring)) else { return nil }
-        return Unmanaged<Instance>.fromOpaque(pointer)
+        return Unowned(opaque: pointer)
     }
 
     /// Publishes `value` unless a value is already there; returns the published one.

@@ -1,15 +1,15 @@
-extension Grammar {
+extension RuleBuilder {
     /// Collects the root grammar's injections (`Grammar._collectInjections`): its own
     /// `injections` map, then every grammar injected into the root scope through its
     /// `injectionSelector`; stably sorted by priority.
-    func collectInjections(rootContext: Context) -> [Injection] {
-        var result: [Injection] = []
+    mutating func collectInjections(rootContext: Grammar.Context) -> [Grammar.Injection] {
+        var result: [Grammar.Injection] = []
         for (selector, rawRule) in raw.injections {
             guard let matchers = matchers(selector, grammar: scopeName),
                 let id = compiledRuleId(rawRule, context: rootContext, path: "injections[\(selector)].")
             else { continue }
             for (matcher, priority) in matchers {
-                result.append(Injection(selector: selector, matcher: matcher, ruleId: id, priority: priority))
+                result.append(.init(selector: selector, matcher: matcher, ruleId: id, priority: priority))
             }
         }
         for scope in sources.injections(raw.scopeName) {
@@ -19,7 +19,7 @@ extension Grammar {
                 let id = compiledRuleId(injected.rootRule, context: context, path: "\(scope).")
             else { continue }
             for (matcher, priority) in matchers {
-                result.append(Injection(selector: selector, matcher: matcher, ruleId: id, priority: priority))
+                result.append(.init(selector: selector, matcher: matcher, ruleId: id, priority: priority))
             }
         }
         // Swift's sort is not stable; sort by (priority, original position).
@@ -29,7 +29,7 @@ extension Grammar {
     }
 
     /// The matchers of an injection selector, or nil (reported) when it cannot be used.
-    private func matchers(
+    private mutating func matchers(
         _ selector: String, grammar: String
     ) -> [(matcher: ScopeSelector.Matcher, priority: Int)]? {
         do {

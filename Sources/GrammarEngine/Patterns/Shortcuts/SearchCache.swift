@@ -97,7 +97,7 @@ final class SearchCache {
         let entry = entries[uid]
         let count = min(limit, entry.groups) * 2
         guard let offsets = entry.offsets else { return PatternMatch(offsets: []) }
-        return workspace.match(copying: offsets, count: count)
+        return workspace.scratch.match(copying: offsets, count: count)
     }
 
     /// The alternative stored with the match for `uid`.

@@ -107,9 +107,10 @@ extension MatchWorkspace {
     /// The workspace does not keep the deadline alive: the caller keeps it while installed.
     public func install(_ deadline: SearchDeadline?) {
         if let deadline {
-            pcre2_set_callout_8(matchContext, SearchDeadline.callout, UnsafeMutableRawPointer(deadline.state))
+            pcre2_set_callout_8(
+                pcre.matchContext, SearchDeadline.callout, UnsafeMutableRawPointer(deadline.state))
         } else {
-            pcre2_set_callout_8(matchContext, nil, nil)
+            pcre2_set_callout_8(pcre.matchContext, nil, nil)
         }
     }
 }

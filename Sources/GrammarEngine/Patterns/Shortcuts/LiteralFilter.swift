@@ -13,7 +13,8 @@
 /// of them, are checked against the line's last offset of that byte, beside the longer ones
 /// or alone: a set such as `(`, `<`, `constructor`, `new` for a method declaration, or the
 /// `(` a function call's lookahead needs, rules out lines holding none.
-struct LiteralFilter: @unchecked Sendable {
+/// It owns its tables, and is `~Copyable` so that only one value frees them.
+struct LiteralFilter: ~Copyable, @unchecked Sendable {
     /// 2 or 3; 0 when the set has no literals of two bytes or more.
     let gramLength: Int
     /// The table slots of the literals' keys, when they are few.
@@ -27,14 +28,17 @@ struct LiteralFilter: @unchecked Sendable {
     private let singlesOnly: Bool
 
     /// A filter that lets every line pass.
-    static let none = LiteralFilter(
-        gramLength: 0, slots: nil, slotCount: 0, bitmap: nil, singles: (-1, -1, -1, -1), singlesOnly: false)
+    static var none: LiteralFilter {
+        LiteralFilter(
+            gramLength: 0, slots: nil, slotCount: 0, bitmap: nil, singles: (-1, -1, -1, -1),
+            singlesOnly: false)
+    }
     /// Above this many distinct slots, the filter walks the line instead of the slots.
     static let maxSlotsLookedUp = 16
     /// The most one-byte literals a set may hold.
     static let maxSingles = 4
 
-    /// A filter for `literals`; its tables must be freed with `deallocate()` by the owner.
+    /// A filter for `literals`.
     static func make(_ literals: [[UInt8]]) -> LiteralFilter {
         let singleBytes = Set(literals.filter { $0.count == 1 }.map { Int16($0[0]) }).sorted()
         let longer = literals.filter { $0.count >= 2 }
@@ -73,8 +77,7 @@ struct LiteralFilter: @unchecked Sendable {
             singlesOnly: false)
     }
 
-    /// Frees the tables.
-    func deallocate() {
+    deinit {
         slots?.deallocate()
         bitmap?.deallocate()
     }

@@ -17,16 +17,15 @@ extension Pattern {
         }
         source += ")"
         return try? Pattern(
-            source, isCacheable: patterns.allSatisfy(\.isCacheable),
+            combined: source, isCacheable: patterns.allSatisfy(\.isCacheable),
             alternativeCaptureCounts: patterns.map(\.captureCount))
     }
 
     /// Whether a translated pattern may join a combined alternation: no subroutine calls (they
-    /// target the first group of a number), no `\K` (it moves the start that ties compare), no
-    /// backtracking verbs (they cross alternatives), and no extended-mode comments (a `#`
-    /// comment would swallow the closing parenthesis).
+    /// target the first group of a number), no `\K` (it moves the start that ties compare),
+    /// and no extended-mode comments (a `#` comment would swallow the closing parenthesis).
     static func isCombinable(_ translated: TranslatedPattern) -> Bool {
-        if translated.usesSubroutineCalls || translated.usesMatchReset || translated.usesBacktrackingVerbs {
+        if translated.usesSubroutineCalls || translated.usesMatchReset {
             return false
         }
         let source = translated.source
@@ -58,7 +57,7 @@ extension Pattern {
 
     /// The alternative named by the last match's MARK.
     func matchedAlternative(_ workspace: MatchWorkspace) -> Int {
-        guard let mark = pcre2_get_mark_8(workspace.matchData) else { return 0 }
+        guard let mark = pcre2_get_mark_8(workspace.pcre.matchData) else { return 0 }
         var value = 0
         var cursor = mark
         while cursor.pointee >= UInt8(ascii: "0") && cursor.pointee <= UInt8(ascii: "9") {

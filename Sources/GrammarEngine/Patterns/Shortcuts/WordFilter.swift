@@ -5,13 +5,14 @@
 /// (`LineProfile.words`) from the search start are looked up in it. A hit may be a
 /// collision, and PCRE2 then decides. Lines with bytes outside ASCII always pass: their word
 /// boundaries follow Unicode's classes, which the line's simple split does not.
-struct WordFilter: @unchecked Sendable {
+/// It owns its bitmap, and is `~Copyable` so that only one value frees it.
+struct WordFilter: ~Copyable, @unchecked Sendable {
     private let bitmap: UnsafeMutablePointer<UInt64>?
 
     /// A filter that lets every line pass.
-    static let none = WordFilter(bitmap: nil)
+    static var none: WordFilter { WordFilter(bitmap: nil) }
 
-    /// A filter for `words`; its bitmap must be freed with `deallocate()` by the owner.
+    /// A filter for `words`.
     static func make(_ words: [[UInt8]]) -> WordFilter {
         guard !words.isEmpty else { return .none }
         let count = 65_536 / 64
@@ -24,8 +25,7 @@ struct WordFilter: @unchecked Sendable {
         return WordFilter(bitmap: bitmap)
     }
 
-    /// Frees the bitmap.
-    func deallocate() {
+    deinit {
         bitmap?.deallocate()
     }
 

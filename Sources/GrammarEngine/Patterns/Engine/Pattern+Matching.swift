@@ -19,6 +19,7 @@ extension Pattern {
     }
 
     /// Runs one search; on success the workspace's ovector holds the groups.
+    @inline(__always)
     func search(
         _ subject: UnsafeBufferPointer<UInt8>, length: Int, from start: Int, workspace: MatchWorkspace
     ) -> Bool {
@@ -26,65 +27,60 @@ extension Pattern {
         // Patterns run with PCRE2_NO_UTF_CHECK, under which a start inside a UTF-8 sequence is
         // undefined behaviour (the JIT then reads out of bounds): no match can start there.
         if start < length, subject[start] & 0xC0 == 0x80 { return false }
-        workspace.ensureCapacity(groups: captureCount + 1)
-        workspace.searchCount += 1
-        if let oniguruma {
-            let base = subject.baseAddress ?? UnsafePointer(workspace.emptySubject)
-            return oniguruma.search(base, length: length, from: start, into: workspace.writableOffsets)
-        }
-        if matchesOnlyLineEnds {
-            let end = subject.baseAddress.flatMap { base in
-                memchr(base + start, 0x0A, length - start).map {
-                    base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
-                }
-            }
-            let position = end ?? length
-            return workspace.record(position..<position, alsoAsGroup1: false)
-        }
-        if let exactLiteral {
-            guard let found = Self.find(exactLiteral, subject, length: length, from: start) else {
-                return false
-            }
-            return workspace.record(found, alsoAsGroup1: false)
-        }
-        if let classRun, let base = subject.baseAddress,
-            let found = classRun.find(in: base, length: length, from: start)
-        {
-            guard let found else { return false }
-            return workspace.record(found, alsoAsGroup1: classRun.isCaptured)
-        }
+        workspace.pcre.ensureCapacity(groups: captureCount + 1)
+        workspace.pcre.searchCount += 1
         // An empty buffer has no base address; PCRE2 accepts any non-null pointer for length 0.
-        let base = subject.baseAddress ?? UnsafePointer(workspace.emptySubject)
+        let base = subject.baseAddress ?? UnsafePointer(workspace.pcre.emptySubject)
         var start = start
-        if let leadingRun {
+        switch plan {
+        case .pcre2:
+            break
+        case .leadingRunSkip(let leadingRun):
             guard let first = leadingRun.firstStart(in: base, length: length, from: start) else {
                 return false
             }
             start = first
+        case .lineEnd:
+            let end = memchr(base + start, 0x0A, length - start).map {
+                base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+            }
+            let position = end ?? length
+            return workspace.pcre.record(position..<position, alsoAsGroup1: false)
+        case .exactLiteral(let literal):
+            guard let found = Self.find(literal, base, length: length, from: start) else { return false }
+            return workspace.pcre.record(found, alsoAsGroup1: false)
+        case .classRun(let classRun):
+            // nil: text outside ASCII, which PCRE2 decides.
+            if let found = classRun.find(in: base, length: length, from: start) {
+                guard let found else { return false }
+                return workspace.pcre.record(found, alsoAsGroup1: classRun.isCaptured)
+            }
+        case .oniguruma(let oniguruma):
+            return oniguruma.search(base, length: length, from: start, into: workspace.pcre.writableOffsets)
         }
         let rc: Int32
         if isJITCompiled {
             rc = pcre2_jit_match_8(
-                code, base, length, start, 0, workspace.matchData, workspace.matchContext)
+                code, base, length, start, 0, workspace.pcre.matchData, workspace.pcre.matchContext)
         } else {
             rc = pcre2_match_8(
-                code, base, length, start, UInt32(PCRE2_NO_UTF_CHECK), workspace.matchData,
-                workspace.matchContext)
+                code, base, length, start, UInt32(PCRE2_NO_UTF_CHECK), workspace.pcre.matchData,
+                workspace.pcre.matchContext)
         }
         if rc > 0 { return true }
         if rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_JIT_STACKLIMIT
             || rc == PCRE2_ERROR_DEPTHLIMIT || rc == PCRE2_ERROR_HEAPLIMIT
         {
-            workspace.recordLimitHit(self)
+            workspace.pcre.recordLimitHit(self)
         }
         return false
     }
 
     /// Where `literal` first occurs in `subject[start..<length]`, if anywhere.
     private static func find(
-        _ literal: [UInt8], _ subject: UnsafeBufferPointer<UInt8>, length: Int, from start: Int
+        _ literal: [UInt8], _ base: UnsafePointer<UInt8>, length: Int, from start: Int
     ) -> Range<Int>? {
-        guard let base = subject.baseAddress, length - start >= literal.count else { return nil }
+        guard length - start >= literal.count else { return nil }
         return literal.withUnsafeBufferPointer { needle in
             let first = Int32(needle[0])
             let rest = needle.count - 1
