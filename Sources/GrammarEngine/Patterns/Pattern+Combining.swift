@@ -26,7 +26,7 @@ extension Pattern {
     /// backtracking verbs (they cross alternatives), and no extended-mode comments (a `#`
     /// comment would swallow the closing parenthesis).
     static func isCombinable(_ translated: TranslatedPattern) -> Bool {
-        if translated.usesSubroutineCalls || translated.usesMatchReset || translated.usesBacktrackingVerbs {
+        if translated.usesSubroutineCalls || translated.usesMatchReset {
             return false
         }
         let source = translated.source
