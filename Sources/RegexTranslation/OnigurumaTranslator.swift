@@ -33,7 +33,6 @@ public enum OnigurumaTranslator {
             usesAnchorG: facts.usesAnchorG,
             usesSubroutineCalls: facts.usesSubroutineCalls,
             usesMatchReset: facts.usesMatchReset,
-            usesBacktrackingVerbs: false,
             captureGroupCount: parser.groupCount,
             highestBackReference: facts.highestBackReference,
             approximations: approximations,
@@ -93,8 +92,6 @@ public struct TranslatedPattern: Hashable, Sendable {
     public var usesSubroutineCalls: Bool
     /// The pattern uses `\K`: its reported start differs from the attempt position.
     public var usesMatchReset: Bool
-    /// The pattern uses backtracking control verbs other than `(*FAIL)`.
-    public var usesBacktrackingVerbs: Bool
     /// The number of capture groups, named ones included.
     public var captureGroupCount: Int
     /// The highest group number a back-reference names (0 when there is none). Above
@@ -125,7 +122,7 @@ public struct TranslatedPattern: Hashable, Sendable {
     /// Creates a translated pattern.
     public init(
         source: String, usesAnchorA: Bool, usesAnchorG: Bool, usesSubroutineCalls: Bool,
-        usesMatchReset: Bool, usesBacktrackingVerbs: Bool, captureGroupCount: Int = 0,
+        usesMatchReset: Bool, captureGroupCount: Int = 0,
         highestBackReference: Int = 0, approximations: [String] = [], requiredLiterals: [[UInt8]] = [],
         exactLiteral: [UInt8]? = nil, matchesOnlyLineEnds: Bool = false, requiredWords: [[UInt8]] = [],
         classRun: ClassRun? = nil, leadingRun: LeadingRun? = nil
@@ -135,7 +132,6 @@ public struct TranslatedPattern: Hashable, Sendable {
         self.usesAnchorG = usesAnchorG
         self.usesSubroutineCalls = usesSubroutineCalls
         self.usesMatchReset = usesMatchReset
-        self.usesBacktrackingVerbs = usesBacktrackingVerbs
         self.captureGroupCount = captureGroupCount
         self.highestBackReference = highestBackReference
         self.approximations = approximations

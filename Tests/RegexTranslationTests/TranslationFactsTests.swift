@@ -26,10 +26,6 @@ import Testing
         #expect(try OnigurumaTranslator.translate(pattern).usesSubroutineCalls == uses)
     }
 
-    @Test func backtrackingVerbsAreNeverEmitted() throws {
-        #expect(try OnigurumaTranslator.translate("a(*FAIL)|b").usesBacktrackingVerbs == false)
-    }
-
     @Test func groupsAndBackReferencesAreCounted() throws {
         let translated = try OnigurumaTranslator.translate("(?<a>x)(y)(?:z)\\1\\k<3>")
         #expect(translated.captureGroupCount == 2)

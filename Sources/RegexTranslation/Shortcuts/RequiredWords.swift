@@ -47,7 +47,7 @@ enum RequiredWords {
     private static func passesThrough(_ kind: OnigGroupKind) -> Bool {
         switch kind {
         case .capture, .nonCapturing, .atomic: return true
-        case .options(let change): return change.ignoreCase != true
+        case .options: return !kind.switchesCaseFoldingOn
         case .lookahead, .negativeLookahead, .lookbehind, .negativeLookbehind: return false
         }
     }
@@ -144,13 +144,8 @@ enum RequiredWords {
         case .literal(let value):
             guard let scalar = Unicode.Scalar(value) else { return nil }
             return [Array(String(Character(scalar)).utf8)]
-        case .set(.union(let items, negated: false)) where items.count <= 4:
-            var result: Set<[UInt8]> = []
-            for item in items {
-                guard case .scalar(let value) = item, let scalar = Unicode.Scalar(value) else { return nil }
-                result.insert(Array(String(Character(scalar)).utf8))
-            }
-            return result
+        case .set(let set):
+            return set.memberStrings(atMost: 4)
         case .group(let kind, let body):
             return passesThrough(kind) ? strings(body) : nil
         case .quantified(let body, let quantifier) where quantifier.min == 0 && quantifier.max == 1:

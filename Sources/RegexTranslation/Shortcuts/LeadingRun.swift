@@ -18,30 +18,19 @@ public struct LeadingRun: Hashable, Sendable {
     /// case are left out (the byte would have two spellings), and so are patterns with `\G`,
     /// whose meaning depends on where the search starts.
     static func of(_ tree: OnigNode, emitter: PCRE2Emitter, usesAnchorG: Bool) -> LeadingRun? {
-        guard !usesAnchorG, !Possessifier.ignoresCase(tree) else { return nil }
+        guard !usesAnchorG, !tree.ignoresCaseAnywhere else { return nil }
         let elements: [OnigNode]
         if case .sequence(let sequence) = tree { elements = sequence } else { elements = [tree] }
         var index = 0
-        while index < elements.count, isZeroWidth(elements[index]) { index += 1 }
+        // Assertions that consume nothing and do not depend on the search start.
+        while index < elements.count, elements[index].isZeroWidthAssertion(countingSearchStart: false) {
+            index += 1
+        }
         guard index + 1 < elements.count, let repeated = run(elements[index]),
-            let byte = leadingByte(elements[index + 1]),
+            let scalar = elements[index + 1].leadingLiteral, scalar < 0x80,
             let runClass = try? emitter.emit(repeated)
         else { return nil }
-        return LeadingRun(runClass: runClass, byte: byte)
-    }
-
-    /// Assertions that consume nothing and do not depend on the search start.
-    private static func isZeroWidth(_ node: OnigNode) -> Bool {
-        switch node {
-        case .anchor(let anchor): return anchor != .searchStart
-        case .group(.lookbehind, _), .group(.negativeLookbehind, _), .group(.lookahead, _),
-            .group(.negativeLookahead, _):
-            return true
-        // A group of nothing but assertions (`(?:(?<=return|[=(,]))`).
-        case .group(.nonCapturing, let body): return isZeroWidth(body)
-        case .sequence(let elements): return elements.allSatisfy(isZeroWidth)
-        default: return false
-        }
+        return LeadingRun(runClass: runClass, byte: UInt8(scalar))
     }
 
     /// The class repeated by `node` (a repetition of one class, perhaps in a group).
@@ -51,16 +40,6 @@ public struct LeadingRun: Hashable, Sendable {
             if case .set = inner { return inner }
             return nil
         case .group(.capture, let body), .group(.nonCapturing, let body): return run(body)
-        default: return nil
-        }
-    }
-
-    /// The ASCII byte a match of `node` must begin with, looking into groups and sequences.
-    private static func leadingByte(_ node: OnigNode) -> UInt8? {
-        switch node {
-        case .literal(let scalar): return scalar < 0x80 ? UInt8(scalar) : nil
-        case .group(.capture, let body), .group(.nonCapturing, let body): return leadingByte(body)
-        case .sequence(let elements): return elements.first.flatMap(leadingByte)
         default: return nil
         }
     }

@@ -1,11 +1,3 @@
-/// Says whether a character class holds none of some characters; the engine answers with PCRE2
-/// itself, so that the translator needs no Unicode tables of its own.
-public protocol CharacterClassOracle {
-    /// Whether the PCRE2 pattern `classSource` (one class or one literal character, as the
-    /// emitter writes it) matches none of `scalars`.
-    func excludes(_ classSource: String, all scalars: [UInt32]) -> Bool
-}
-
 /// Makes greedy repetitions of one character possessive where giving a character back can
 /// never lead to a match, which PCRE2's own auto-possessification finds only when the very
 /// next item says so.
@@ -37,57 +29,27 @@ struct Possessifier {
         var sources: [ClassSet: String?] = [:]
     }
 
-    /// What may be consumed next: a finite set of scalars and classes too large to list
-    /// (as PCRE2 sources), or anything.
-    enum Follow: Equatable {
-        case some(scalars: Set<UInt32>, classes: Set<String>)
-        case any
-
-        static let none = Follow.some(scalars: [], classes: [])
-
-        static func scalars(_ scalars: Set<UInt32>) -> Follow { .some(scalars: scalars, classes: []) }
-
-        func union(_ other: Follow) -> Follow {
-            guard case .some(let scalars, let classes) = self,
-                case .some(let otherScalars, let otherClasses) = other
-            else { return .any }
-            return .some(scalars: scalars.union(otherScalars), classes: classes.union(otherClasses))
-        }
-    }
-
-    /// Scalars matched by PCRE2's `\s` under UCP (a superset: White_Space and the separators,
-    /// which Unicode keeps stable, plus NEL and the Mongolian vowel separator).
-    static let spaceScalars: Set<UInt32> = Set(
-        [
-            0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x180E, 0x2028, 0x2029, 0x202F, 0x205F,
-            0x3000,
-        ]
-            + Array(0x2000...0x200A))
-
-    /// The largest range of a class that is spelled out as scalars; larger ones count as
-    /// anything.
-    static let largestRange: UInt32 = 256
-
     /// `tree` with the repetitions that can never give back made possessive; `tree` itself when
     /// the pattern ignores case somewhere (the sets below do not fold case) or calls
     /// subroutines (a called group runs where a different follow applies).
     static func apply(
         to tree: OnigNode, oracle: CharacterClassOracle, emitter: PCRE2Emitter, usesSubroutineCalls: Bool
     ) -> OnigNode {
-        guard !usesSubroutineCalls, hasCandidate(tree), !ignoresCase(tree) else { return tree }
+        guard !usesSubroutineCalls, hasCandidate(tree), !tree.ignoresCaseAnywhere else { return tree }
         return Possessifier(oracle: oracle, emitter: emitter).rewrite(tree, followedBy: .any)
     }
 
-    /// Rewrites `node`, after which a match may consume a character of `follow`.
-    func rewrite(_ node: OnigNode, followedBy follow: Follow) -> OnigNode {
+    /// Rewrites `node`, after which a match may consume a character of `follow` (the first
+    /// characters of what comes next).
+    func rewrite(_ node: OnigNode, followedBy follow: FirstCharacters) -> OnigNode {
         switch node {
         case .sequence(let elements):
             var rewritten = elements
             var next = follow
             for index in elements.indices.reversed() {
                 rewritten[index] = rewrite(elements[index], followedBy: next)
-                let (first, nullable) = first(of: elements[index])
-                next = nullable ? first.union(next) : first
+                let (first, mayBeEmpty) = first(of: elements[index])
+                next = mayBeEmpty ? first.union(next) : first
             }
             return .sequence(rewritten)
         case .alternation(let branches):
@@ -104,7 +66,7 @@ struct Possessifier {
             }
         case .quantified(let inner, var quantifier):
             let repeats = quantifier.max.map { $0 > 1 } ?? true
-            let innerFollow = repeats ? first(of: inner).set.union(follow) : follow
+            let innerFollow = repeats ? first(of: inner).characters.union(follow) : follow
             let rewrittenInner = rewrite(inner, followedBy: innerFollow)
             if quantifier.mode == .greedy, quantifier.max != quantifier.min, canKeepAll(inner, before: follow)
             {
@@ -119,7 +81,7 @@ struct Possessifier {
     /// Whether a repetition of `inner` never gains by giving back before `follow`: no
     /// character may both be repeated and come next. One side must be a finite set, whose
     /// members the other side's classes are asked about.
-    private func canKeepAll(_ inner: OnigNode, before follow: Follow) -> Bool {
+    private func canKeepAll(_ inner: OnigNode, before follow: FirstCharacters) -> Bool {
         guard case .some(let scalars, let classes) = follow else { return false }
         let repeated: Set<UInt32>?
         switch inner {
@@ -140,59 +102,20 @@ struct Possessifier {
         return oracle.excludes(source, all: scalars.sorted())
     }
 
-    /// The characters a match of `node` may consume first, and whether it may consume none
-    /// (so that what follows it may come first).
-    func first(of node: OnigNode) -> (set: Follow, nullable: Bool) {
-        switch node {
-        case .empty, .anchor: return (.none, true)
-        case .literal(let scalar): return (.scalars([scalar]), false)
-        case .fail: return (.none, false)
-        case .set(let set):
-            if let members = listed(set) { return (.scalars(members), false) }
-            // A class too large to list is named by its PCRE2 source, for the oracle.
-            guard let source = source(of: node) else { return (.any, false) }
-            return (.some(scalars: [], classes: [source]), false)
-        case .dot: return (.any, false)
-        case .sequence(let elements):
-            var result = Follow.none
-            for element in elements {
-                let (first, nullable) = first(of: element)
-                result = result.union(first)
-                if !nullable { return (result, false) }
-            }
-            return (result, true)
-        case .alternation(let branches):
-            var result = Follow.none
-            var nullable = false
-            for branch in branches {
-                let (first, branchNullable) = first(of: branch)
-                result = result.union(first)
-                nullable = nullable || branchNullable
-            }
-            return (result, nullable)
-        case .group(let kind, let body):
-            switch kind {
-            case .capture, .nonCapturing, .options, .atomic:
-                return first(of: body)
-            case .lookahead:
-                // A lookahead that must consume pins the next character to its own first ones.
-                let (first, nullable) = first(of: body)
-                return nullable ? (.none, true) : (first, false)
-            case .negativeLookahead, .lookbehind, .negativeLookbehind:
-                return (.none, true)
-            }
-        case .quantified(let inner, let quantifier):
-            let (first, nullable) = first(of: inner)
-            return (first, nullable || quantifier.min == 0)
-        case .verbatim, .backReference, .call, .conditional, .absent:
-            return (.any, true)
+    /// `firstCharacters` of `node`, with classes listed when small and otherwise named by
+    /// their PCRE2 source, for the oracle; both kept.
+    private func first(of node: OnigNode) -> (characters: FirstCharacters, mayBeEmpty: Bool) {
+        node.firstCharacters { set in
+            if let members = listed(set) { return .scalars(members) }
+            guard let source = source(of: .set(set)) else { return .any }
+            return .some(scalars: [], classes: [source])
         }
     }
 
-    /// `members(of:)`, kept.
+    /// `ClassSet.members()`, kept.
     private func listed(_ set: ClassSet) -> Set<UInt32>? {
         if let members = known.members[set] { return members }
-        let members = Self.members(of: set)
+        let members = set.members()
         known.members[set] = members
         return members
     }
@@ -221,42 +144,6 @@ struct Possessifier {
         case .sequence(let nodes), .alternation(let nodes): return nodes.contains(where: hasCandidate)
         case .group(.lookbehind, _), .group(.negativeLookbehind, _): return false
         case .group(_, let body): return hasCandidate(body)
-        default: return false
-        }
-    }
-
-    /// The scalars of `set` when it is a small enough union of scalars, ranges and `\s`.
-    static func members(of set: ClassSet) -> Set<UInt32>? {
-        guard case .union(let items, negated: false) = set else { return nil }
-        var result = Set<UInt32>()
-        for item in items {
-            switch item {
-            case .scalar(let scalar): result.insert(scalar)
-            case .range(let low, let high):
-                guard low <= high, high - low < largestRange else { return nil }
-                result.formUnion(low...high)
-            case .fragment(let fragment):
-                guard !fragment.negated, fragment.items.allSatisfy({ $0 == "\\s" }) else { return nil }
-                result.formUnion(spaceScalars)
-            case .nested(let nested):
-                guard let inner = members(of: nested) else { return nil }
-                result.formUnion(inner)
-            }
-        }
-        return result
-    }
-
-    /// Whether any part of `node` switches case folding on.
-    static func ignoresCase(_ node: OnigNode) -> Bool {
-        switch node {
-        case .group(.options(let change), let body): return change.ignoreCase == true || ignoresCase(body)
-        case .group(_, let body): return ignoresCase(body)
-        case .sequence(let nodes), .alternation(let nodes): return nodes.contains(where: ignoresCase)
-        case .quantified(let inner, _): return ignoresCase(inner)
-        case .conditional(let condition, let yes, let no):
-            if case .assertion(let assertion) = condition, ignoresCase(assertion) { return true }
-            return ignoresCase(yes) || (no.map(ignoresCase) ?? false)
-        case .absent(let inner): return ignoresCase(inner)
         default: return false
         }
     }

@@ -63,7 +63,7 @@ enum RequiredLiterals {
             guard let scalar = Unicode.Scalar(scalar) else { return unknown }
             return Facts(exact: [Array(String(Character(scalar)).utf8)], required: nil)
         case .set(let set):
-            return Facts(exact: smallClass(set), required: nil)
+            return Facts(exact: set.memberStrings(atMost: 4), required: nil)
         case .sequence(let nodes):
             return sequence(nodes.map(facts))
         case .alternation(let nodes):
@@ -85,9 +85,9 @@ enum RequiredLiterals {
         switch kind {
         case .capture, .nonCapturing, .atomic:
             return facts(body)
-        case .options(let change):
+        case .options:
             // Case folding (Unicode's, with its non-ASCII variants) is not followed.
-            return change.ignoreCase == true ? unknown : facts(body)
+            return kind.switchesCaseFoldingOn ? unknown : facts(body)
         case .lookahead:
             // Zero width, but what it looks at lies at or after the match start.
             let inner = facts(body)
@@ -143,16 +143,5 @@ enum RequiredLiterals {
             }
         }
         return Facts(exact: exact, required: required)
-    }
-
-    /// The strings of a class of a few plain scalars (`[\(\<]`), else nil.
-    private static func smallClass(_ set: ClassSet) -> Set<[UInt8]>? {
-        guard case .union(let items, negated: false) = set, items.count <= 4 else { return nil }
-        var strings: Set<[UInt8]> = []
-        for item in items {
-            guard case .scalar(let value) = item, let scalar = Unicode.Scalar(value) else { return nil }
-            strings.insert(Array(String(Character(scalar)).utf8))
-        }
-        return strings
     }
 }
