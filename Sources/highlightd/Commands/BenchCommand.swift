@@ -39,6 +39,13 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Tokenize long lines whole: no line-length cap and no per-line time budget.")
     var noLimits = false
 
+    @Option(
+        help: ArgumentHelp(
+            "A shortcut to switch off (repeatable), or 'all' for none at all; the tokens stay the same.",
+            discussion: "Shortcuts: \(SearchShortcuts.named.map(\.name).joined(separator: ", ")).",
+            valueName: "shortcut"))
+    var without: [String] = []
+
     @Flag(
         help:
             "Print {bytes, runs, median_ms, min_ms, single_core_median_ms, searches, mb_per_s, chunks, seams_guessed_right, lines_retokenized} as JSON."
@@ -50,8 +57,25 @@ struct BenchCommand: ParsableCommand {
             ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 
+    /// The shortcuts left on by `--without`.
+    func shortcuts() throws -> SearchShortcuts {
+        var shortcuts = SearchShortcuts.all
+        for name in without {
+            if name == "all" {
+                shortcuts = .none
+            } else if let named = SearchShortcuts.named.first(where: { $0.name == name }) {
+                shortcuts.subtract(named.shortcut)
+            } else {
+                let known = SearchShortcuts.named.map(\.name).joined(separator: ", ")
+                throw ValidationError("unknown shortcut '\(name)'; known: \(known), all")
+            }
+        }
+        return shortcuts
+    }
+
     func validate() throws {
         guard runs > 0 else { throw ValidationError("--runs must be positive") }
+        _ = try shortcuts()
         if let jobs, jobs < 1 { throw ValidationError("--jobs needs at least one job") }
         guard language == nil || grammar == nil else {
             throw ValidationError("use either --language or --grammar")
@@ -66,6 +90,7 @@ struct BenchCommand: ParsableCommand {
             configuration.lineTimeBudget = nil
         }
         configuration.combinedGroupSize = max(1, groupSize)
+        configuration.shortcuts = try shortcuts()
         let registry = try GrammarSelection(
             language: nil, grammar: nil, grammarFolders: grammars, extensions: extensions
         ).makeRegistry(configuration: configuration)
