@@ -44,37 +44,44 @@ import Testing
             grammar: .file("\(BenchmarkFiles.folder)/\($0.grammar)"))
     }
 
-    static func grammars(for input: Input) throws -> (
-        all: GrammarEngine.Grammar, none: GrammarEngine.Grammar
-    )? {
-        // No time budget for either: without shortcuts a minified line takes longer than the
-        // budget in a debug build, and a line cut by the clock is not a token to compare.
+    /// The default shortcuts, and none. No time budget for either: without shortcuts a
+    /// minified line takes longer than the budget in a debug build, and a line cut by the clock
+    /// is not a token to compare.
+    static let configurations: (on: Grammar.Configuration, off: Grammar.Configuration) = {
         var on = Grammar.Configuration()
         on.lineTimeBudget = nil
         var off = on
         off.shortcuts = .none
-        switch input.grammar {
-        case .language(let language):
-            let all = BundledGrammars(grammarsDirectory: BundledGrammarsUnderTest.grammarsDirectory)
-                .makeRegistry(configuration: on).registry
-            let none = BundledGrammars(grammarsDirectory: BundledGrammarsUnderTest.grammarsDirectory)
-                .makeRegistry(configuration: off).registry
-            return (try all.grammar(forLanguage: language), try none.grammar(forLanguage: language))
-        case .scope(let scope):
-            let all = BundledGrammars(grammarsDirectory: BundledGrammarsUnderTest.grammarsDirectory)
-                .makeRegistry(configuration: on).registry
-            let none = BundledGrammars(grammarsDirectory: BundledGrammarsUnderTest.grammarsDirectory)
-                .makeRegistry(configuration: off).registry
-            return (try all.grammar(scopeName: scope), try none.grammar(scopeName: scope))
-        case .file(let path):
-            guard FileManager.default.fileExists(atPath: path) else { return nil }
-            func load(_ configuration: Grammar.Configuration) throws -> GrammarEngine.Grammar {
+        return (on, off)
+    }()
+
+    /// The grammar of `input` with every shortcut and with none.
+    static func grammars(for input: Input) throws -> (
+        all: GrammarEngine.Grammar, none: GrammarEngine.Grammar
+    )? {
+        func load(_ configuration: Grammar.Configuration) throws -> GrammarEngine.Grammar? {
+            switch input.grammar {
+            case .language(let language):
+                return try bundled(configuration).grammar(forLanguage: language)
+            case .scope(let scope):
+                return try bundled(configuration).grammar(scopeName: scope)
+            case .file(let path):
+                guard FileManager.default.fileExists(atPath: path) else { return nil }
                 let registry = GrammarRegistry(configuration: configuration)
                 let raw = try registry.load(contentsOf: URL(fileURLWithPath: path))
                 return try registry.grammar(scopeName: raw.scopeName)
             }
-            return (try load(on), try load(off))
         }
+        guard let all = try load(configurations.on), let none = try load(configurations.off) else {
+            return nil
+        }
+        return (all, none)
+    }
+
+    /// A registry of the bundled grammars compiled with `configuration`.
+    static func bundled(_ configuration: Grammar.Configuration) -> GrammarRegistry {
+        BundledGrammars(grammarsDirectory: BundledGrammarsUnderTest.grammarsDirectory)
+            .makeRegistry(configuration: configuration).registry
     }
 
     @Test(arguments: fixtures + benchmarkDocuments)
