@@ -36,6 +36,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
     ],
     targets: [
         // System libraries: module map + shim header only.
@@ -176,6 +177,20 @@ let package = Package(
             ]
         ),
 
+        // The browser playground: the page's files built in, and a local web server (SwiftNIO)
+        // whose WebSocket carries the daemon's JSON-RPC messages.
+        .target(name: "CWebAssets", cSettings: [.unsafeFlags(["-std=c23"])]),
+        .target(
+            name: "WebPlayground",
+            dependencies: [
+                "CWebAssets", "DaemonCore", "JSONRPC", "JSONSyntax", "TextLayout",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ]
+        ),
+
         // The executable.
         .executableTarget(
             name: "highlightd",
@@ -192,6 +207,7 @@ let package = Package(
                 "TextSegmentation",
                 "TextLayout",
                 "RichText",
+                "WebPlayground",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,6 +1,6 @@
 // The Grammars folder, built into the executable with C23 `#embed`, so that a copied or
 // installed binary needs no folder beside it. Written by scripts/bundle-grammars.py;
-// `BundledFilesTests` fails when this list and the folder differ.
+// a test fails when this list and the folder differ.
 #include "bundled_files.h"
 
 static const unsigned char file0[] = {

@@ -22,7 +22,7 @@ struct Highlightd: ParsableCommand {
                 ]),
             CommandGroup(
                 name: "Rich text and layout",
-                subcommands: [FormattableCommand.self, LayoutCommand.self, DemoCommand.self]),
+                subcommands: [FormattableCommand.self, LayoutCommand.self, DemoCommand.self, WebCommand.self]),
             CommandGroup(
                 name: "Measure and check",
                 subcommands: [

@@ -1,0 +1,53 @@
+import ArgumentParser
+import DaemonCore
+import Foundation
+import WebPlayground
+
+/// Serves the browser playground: the page, and the daemon's JSON-RPC over a WebSocket.
+struct WebCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "web",
+        abstract: "Run the browser playground on 127.0.0.1 (see docs/PLAYGROUND.md).",
+        discussion: """
+            Prints the page's URL, with its token, on standard output and serves until \
+            interrupted. Every WebSocket connection is a daemon session of its own, speaking \
+            exactly the JSON-RPC messages of `highlightd serve`.
+            """
+    )
+
+    @Option(help: "The port to listen on (0: any free port).")
+    var port = 0
+
+    @Flag(help: "Open the page in the default browser (xdg-open).")
+    var open = false
+
+    @Option(help: "Serve the page's files from this folder instead of the built-in ones.")
+    var assets: String?
+
+    @Option(help: "The theme sessions start with: dark, light, an extension theme's label, or a path.")
+    var theme = "dark"
+
+    @OptionGroup var extensions: ExtensionOptions
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
+    }
+
+    func run() throws {
+        var configuration = ServerConfiguration(defaultTheme: theme)
+        configuration.extensionPaths = extensions.allPaths
+        configuration.fileAssociations = try extensions.parsedAssociations()
+        let server = try PlaygroundServer(
+            port: port, configuration: configuration,
+            assets: assets.map { .folder(URL(fileURLWithPath: $0)) } ?? .builtIn)
+        // Unbuffered, so that a script reading the URL gets it at once.
+        FileHandle.standardOutput.write(Data((server.url + "\n").utf8))
+        if open {
+            let opener = Process()
+            opener.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            opener.arguments = ["xdg-open", server.url]
+            try? opener.run()
+        }
+        try server.wait()
+    }
+}

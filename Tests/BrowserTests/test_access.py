@@ -1,0 +1,69 @@
+"""Who may use the playground: the page and the WebSocket need the token, the WebSocket also
+the page's own origin, and the server listens on 127.0.0.1 only."""
+import json
+import urllib.error
+import urllib.request
+
+
+def status(url, headers=None):
+    request = urllib.request.Request(url, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=5) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_the_page_needs_its_token(playground):
+    assert status(playground.url) == 200
+    assert status(f"{playground.origin}/") == 403
+    assert status(f"{playground.origin}/?token=0{playground.token[1:]}") == 403
+    assert status(f"{playground.origin}/assets/rpc.js") == 403
+
+
+def test_a_websocket_without_the_token_or_from_another_origin_is_refused(playground, page):
+    page.goto(playground.url)
+    outcome = page.evaluate(
+        """async ([origin, token]) => {
+            const attempt = (url) => new Promise((resolve) => {
+                const socket = new WebSocket(url);
+                socket.onopen = () => { socket.close(); resolve("open"); };
+                socket.onerror = () => resolve("refused");
+            });
+            const host = origin.replace("http://", "ws://");
+            return [await attempt(`${host}/rpc`), await attempt(`${host}/rpc?token=wrong`),
+                    await attempt(`${host}/rpc?token=${token}`)];
+        }""",
+        [playground.origin, playground.token])
+    assert outcome == ["refused", "refused", "open"]
+
+
+def test_another_origin_cannot_open_the_websocket(playground, browser):
+    # A page of another origin (a data: URL has an opaque one) tries with the right token.
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto("data:text/html,<title>elsewhere</title>")
+    host = playground.origin.replace("http://", "ws://")
+    outcome = page.evaluate(
+        """(url) => new Promise((resolve) => {
+            const socket = new WebSocket(url);
+            socket.onopen = () => resolve("open");
+            socket.onerror = () => resolve("refused");
+        })""",
+        f"{host}/rpc?token={playground.token}")
+    context.close()
+    assert outcome == "refused"
+
+
+def test_the_websocket_carries_the_daemons_json_rpc(playground, page):
+    page.goto(playground.url)
+    answer = page.evaluate(
+        """(url) => new Promise((resolve) => {
+            const socket = new WebSocket(url);
+            socket.onopen = () => socket.send(JSON.stringify(
+                {jsonrpc: "2.0", id: 1, method: "initialize", params: {capabilities: {}}}));
+            socket.onmessage = (event) => resolve(JSON.parse(event.data));
+        })""",
+        playground.url.replace("http://", "ws://").replace("/?", "/rpc?"))
+    assert answer["id"] == 1
+    assert answer["result"]["serverInfo"]["name"] == "highlightd"

@@ -1,0 +1,4 @@
+// The code demo; see docs/PLAYGROUND.md.
+export function start(section) {
+  section.textContent = "not built yet";
+}

@@ -1,0 +1,4 @@
+// The comment demo; see docs/PLAYGROUND.md.
+export function start(section) {
+  section.textContent = "not built yet";
+}
