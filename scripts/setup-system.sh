@@ -29,6 +29,7 @@ packages=(
     dpkg-dev          # dpkg-shlibdeps, the Debian package's Depends
     lintian           # the Debian package's checker
     man-db            # man, to read the installed manual page
+    chromium          # the playground's browser tests (Playwright drives Debian's chromium)
 )
 
 missing=()

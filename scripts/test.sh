@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every check highlightd has: system packages, lint, the debug build and every test
 # (unit, property, conformance, grammar fixtures, end-to-end tests of the binary, an
-# independent LSP client, an independent bracket-pair implementation over real files, the editor plugins, the release binary installed from the Debian
+# independent LSP client, an independent bracket-pair implementation over real files, the editor plugins, the
+# browser playground in headless chromium, the release binary installed from the Debian
 # package and by install.sh, and every libFuzzer target for a few seconds). This is the README's test command and CI's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,7 +13,8 @@ scripts/setup-system.sh
 echo "== setup: Python LSP client and Neovim for the end-to-end tests (.venv)"
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --disable-pip-version-check \
-    -r Tests/LSPClientTests/requirements.txt -r Tests/EditorTests/requirements.txt
+    -r Tests/LSPClientTests/requirements.txt -r Tests/EditorTests/requirements.txt \
+    -r Tests/BrowserTests/requirements.txt
 
 echo "== lint"
 scripts/lint.sh
@@ -28,6 +30,9 @@ echo "== bracket pairs and folds over real files, against an independent impleme
 
 echo "== editor plugins, inside real Neovim, Vim and Emacs"
 .venv/bin/python -m pytest -q Tests/EditorTests
+
+echo "== the browser playground (highlightd web), in headless chromium"
+.venv/bin/python -m pytest -q Tests/BrowserTests
 
 echo "== install: a release build, the Debian package and install.sh, used as a user gets them"
 scripts/build-release.sh

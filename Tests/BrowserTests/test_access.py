@@ -67,3 +67,28 @@ def test_the_websocket_carries_the_daemons_json_rpc(playground, page):
         playground.url.replace("http://", "ws://").replace("/?", "/rpc?"))
     assert answer["id"] == 1
     assert answer["result"]["serverInfo"]["name"] == "highlightd"
+
+
+def test_the_server_listens_on_loopback_only(playground):
+    import socket
+    import urllib.parse
+
+    port = urllib.parse.urlparse(playground.url).port
+    addresses = {info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)}
+    others = [address for address in addresses if not address.startswith("127.")]
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the outgoing address
+        others.append(probe.getsockname()[0])
+    except OSError:
+        pass
+    finally:
+        probe.close()
+    others = [address for address in others if not address.startswith("127.")]
+    for address in others:
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as client:
+            client.settimeout(2)
+            assert client.connect_ex((address, port)) != 0, f"{address}:{port} accepted a connection"
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as client:
+        client.settimeout(2)
+        assert client.connect_ex(("127.0.0.1", port)) == 0
