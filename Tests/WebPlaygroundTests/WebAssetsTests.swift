@@ -10,7 +10,8 @@ struct WebAssetsTests {
     static let folder = TestData.projectRoot.appendingPathComponent("Web")
 
     static func filesOnDisk() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }
+            .sorted()
     }
 
     @Test func everyFileOfTheWebFolderIsBuiltInAndNothingElse() throws {
@@ -25,7 +26,9 @@ struct WebAssetsTests {
         }
     }
 
-    @Test(arguments: ["../Package.swift", "/etc/passwd", ".hidden", "", "sub/index.html", "..%2FPackage.swift"])
+    @Test(arguments: [
+        "../Package.swift", "/etc/passwd", ".hidden", "", "sub/index.html", "..%2FPackage.swift",
+    ])
     func namesOutsideTheFolderAreNeverRead(_ name: String) {
         #expect(WebAssets.builtIn.contents(of: name) == nil)
         #expect(WebAssets.folder(Self.folder).contents(of: name) == nil)
