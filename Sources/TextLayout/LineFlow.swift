@@ -55,6 +55,11 @@ struct LineFlow {
     /// Places `text`'s lines (ranges relative to the paragraph) with its shaped `advances`.
     mutating func place(paragraph text: String, advances: ShapedAdvances, unbreakable: [Range<Int>]) {
         let splitting = splits(advances)
+        if pen.resumeX != nil {
+            // The last paragraph ended in a span left of an exclusion: a paragraph starts on a
+            // line of its own, below that band, as TextKit starts one in a new line fragment.
+            pen = Pen(container: pen.container, y: pen.y + layout.lineHeight(at: largestSize) + style.lineSpacing)
+        }
         guard !text.isEmpty else {
             place(line: 0..<0, slot: nextSlot(splitting: splitting, needs: { 0 }), advances: advances)
             return

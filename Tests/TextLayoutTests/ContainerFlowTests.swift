@@ -87,6 +87,10 @@ struct ContainerFlowTests {
                         // right, past the exclusion that split the band.
                         let sameBand = abs(previous.rect.y - rect.y) < 1e-9
                         if sameBand { linesBesideAnother += 1 }
+                        // Never a new paragraph beside the last one's end: it starts a line.
+                        let units = Array(text.utf16)
+                        let end = previous.range.upperBound.rawValue
+                        #expect(!sameBand || end == 0 || units[end - 1] != 0x0A, "a paragraph began beside another")
                         #expect(
                             previous.rect.maxY <= rect.y + 1e-9
                                 || (sameBand && fit == nil && previous.rect.x < rect.x))
@@ -164,6 +168,19 @@ struct ContainerFlowTests {
         let hebrew = try layout.layout(String(repeating: "שלום עולם ", count: 20), in: [container])
         #expect(hebrew[0].rect.y < hebrew[1].rect.y)
         #expect(hebrew[0].rect.x >= 160 - 1e-9 && abs(hebrew[0].rect.maxX - 300) < 1e-9)
+    }
+
+    @Test func aParagraphEndingLeftOfAnExclusionLeavesTheRightSpanEmpty() throws {
+        let layout = try Self.layout(size: 10)
+        let block = LayoutRect(x: 200, y: 0, width: 50, height: 100)
+        let container = LayoutContainer(width: 400, exclusions: [.rect(block)])
+        let fragments = try layout.layout("One two three four\n\nNext paragraph", in: [container])
+        #expect(fragments.count == 3)
+        // Each paragraph (the empty one too) on a band of its own, at the left edge.
+        for (index, fragment) in fragments.enumerated() {
+            #expect(fragment.rect.x == 0, "paragraph \(index) starts at the left edge")
+            if index > 0 { #expect(fragment.rect.y >= fragments[index - 1].rect.maxY - 1e-9) }
+        }
     }
 
     @Test func aGapNarrowerThanTheNextWordIsPassedBy() throws {
