@@ -90,7 +90,9 @@ struct ContainerFlowTests {
                         // Never a new paragraph beside the last one's end: it starts a line.
                         let units = Array(text.utf16)
                         let end = previous.range.upperBound.rawValue
-                        #expect(!sameBand || end == 0 || units[end - 1] != 0x0A, "a paragraph began beside another")
+                        #expect(
+                            !sameBand || end == 0 || units[end - 1] != 0x0A,
+                            "a paragraph began beside another")
                         #expect(
                             previous.rect.maxY <= rect.y + 1e-9
                                 || (sameBand && fit == nil && previous.rect.x < rect.x))
