@@ -58,7 +58,8 @@ struct LineFlow {
         if pen.resumeX != nil {
             // The last paragraph ended in a span left of an exclusion: a paragraph starts on a
             // line of its own, below that band, as TextKit starts one in a new line fragment.
-            pen = Pen(container: pen.container, y: pen.y + layout.lineHeight(at: largestSize) + style.lineSpacing)
+            pen = Pen(
+                container: pen.container, y: pen.y + layout.lineHeight(at: largestSize) + style.lineSpacing)
         }
         guard !text.isEmpty else {
             place(line: 0..<0, slot: nextSlot(splitting: splitting, needs: { 0 }), advances: advances)
