@@ -81,6 +81,25 @@ struct ExtensionProtocolTests {
         #expect(tsv?["source"]?.stringValue?.hasSuffix("rainbow-csv") == true)
     }
 
+    @Test func theInitializeResultListsTheBundledThemesAndTheExtensionsOnes() throws {
+        let transcript = Transcript.uninitialized()
+        let answer = try transcript.request(
+            "initialize",
+            [
+                "capabilities": [:],
+                "initializationOptions": ["extensionPaths": [try Self.extensions("night-owl")]],
+            ]
+        ).get()
+        let themes = answer["capabilities"]?["experimental"]?["textStorage"]?["themes"]?.arrayValue ?? []
+        #expect(themes.prefix(2).map { $0["label"] } == ["dark", "light"])
+        #expect(themes.prefix(2).allSatisfy { $0["source"] == "bundled" })
+        let light = themes.first { $0["label"] == "Night Owl Light" }
+        #expect(light?["type"] == "light")
+        #expect(light?["source"]?.stringValue?.hasSuffix("night-owl") == true)
+        #expect(themes.first { $0["label"] == "Night Owl" }?["type"] == "dark")
+        #expect(themes.count == 6)
+    }
+
     @Test func aFileAssociationWinsOverTheClientsLanguageIdAndTheFileName() throws {
         let transcript = Transcript(options: [
             "extensionPaths": [try Self.extensions("vscode-zig")], "fileAssociations": ["*.conf": "zig"],

@@ -127,6 +127,21 @@ extension Server {
             })
     }
 
+    /// The themes a client may name (`theme` in `initializationOptions` or a configuration
+    /// change): the bundled ones, then those the extensions contribute, for a theme picker.
+    var themesJSON: JSONValue {
+        let bundled: [JSONValue] = Theme.builtInNames.map { name in
+            ["label": .string(name), "type": .string(name), "source": .string("bundled")]
+        }
+        let contributed: [JSONValue] = themes.entries.map { entry in
+            var theme: [String: JSONValue] = ["label": .string(entry.label), "source": .string(entry.origin)]
+            theme["type"] =
+                entry.uiTheme.map { .string($0 == "vs" || $0 == "hc-light" ? "light" : "dark") } ?? .null
+            return .object(theme)
+        }
+        return .array(bundled + contributed)
+    }
+
     /// `textStorage/language`: the language a document is highlighted as (`scopeName` null:
     /// plain text), or with a `position`, the language at that position (an embedded one
     /// inside a fenced block, a `<style>` element, …).

@@ -129,6 +129,7 @@ extension Server {
         return [
             "grammars": .array(grammars),
             "languages": languagesJSON,
+            "themes": themesJSON,
             "styleLegend": legend,
             "attributeDeltas": .bool(pushesAttributes),
             "theme": .string(styles.theme.name ?? ""),
