@@ -39,7 +39,57 @@ def flow(page, playground):
     page.mouse.up()
 
 
-SHOTS = {"flow": flow}
+def comment(page, playground):
+    """comment.png: a posted comment drawn from its FormattableContent, and the box with a
+    mention, a shortcode and a link beside its export; comment-typing-N.png: the box while a
+    comment is typed (the `@` list, a mention chosen with the arrows, shortcodes shown as their
+    pictures, a mention typed, then taken back by one Backspace)."""
+    page.goto(playground.page_url("comment"))
+    page.wait_for_function("window.__playground?.comment?.sessions >= 1")
+    settle = lambda: page.evaluate("window.__playground.comment.settled()")
+    compose = page.locator("#demo-comment .comment-compose")
+    mention_list = page.locator("#demo-comment .comment-mentions")
+
+    def shot(locator, name):
+        # The element with a margin, and the `@` list where it hangs below.
+        settle()
+        box = locator.bounding_box()
+        bottom = box["y"] + box["height"]
+        if mention_list.is_visible():
+            listed = mention_list.bounding_box()
+            bottom = max(bottom, listed["y"] + listed["height"])
+        page.screenshot(path=OUTPUT / name, clip={
+            "x": box["x"] - 8, "y": box["y"] - 8,
+            "width": box["width"] + 16, "height": bottom - box["y"] + 16})
+
+    def frame(index):
+        shot(compose, f"comment-typing-{index}.png")
+
+    page.locator("#demo-comment .comment-editor").click()
+    page.keyboard.type("谢谢 @a")
+    frame(1)
+    page.keyboard.press("Enter")
+    page.keyboard.type("and @")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    frame(2)
+    page.keyboard.press("Enter")
+    page.keyboard.type("for the review [赞][ok] ")
+    frame(3)
+    page.keyboard.type("cc @bob ")
+    frame(4)
+    page.keyboard.press("Backspace")
+    frame(5)
+    page.keyboard.type("[笑]")
+    page.keyboard.press("Control+Enter")
+    page.locator("#demo-comment .comment-posted-item").wait_for()
+    page.keyboard.type("日本 @b")
+    page.keyboard.press("Enter")
+    page.keyboard.type("[心] https://example.com")
+    shot(page.locator("#demo-comment .comment-demo"), "comment.png")
+
+
+SHOTS = {"flow": flow, "comment": comment}
 
 
 def main(names):
