@@ -89,7 +89,86 @@ def comment(page, playground):
     shot(page.locator("#demo-comment .comment-demo"), "comment.png")
 
 
-SHOTS = {"flow": flow, "comment": comment}
+def story(page, playground):
+    """story.png: the story card beside its explanation; story-typing-N.png: the card while a
+    story is typed, each line fit to the width and the backgrounds joined."""
+    page.goto(playground.page_url("story"))
+    settled = """() => { const s = window.__playground?.story?.session;
+        return Boolean(s?.fragments) && s.layoutVersion === s.version; }"""
+    page.wait_for_function(settled)
+    card = page.locator("#demo-story .story-card")
+    page.locator("#demo-story .story-stage").click()
+    steps = ["Type", " mode", " for stories: every line", " fills the card\n", "BIG"]
+    for index, typed in enumerate(steps, start=1):
+        page.keyboard.type(typed)
+        page.wait_for_function(settled)
+        card.screenshot(path=OUTPUT / f"story-typing-{index}.png")
+    page.locator("#demo-story .story-swatch").nth(2).click()
+    page.keyboard.type(" and bold")
+    page.wait_for_function(settled)
+    card_box = card.bounding_box()
+    aside = page.locator("#demo-story .story-aside").bounding_box()
+    page.screenshot(path=OUTPUT / "story.png", clip={
+        "x": card_box["x"] - 8, "y": card_box["y"] - 8, "height": card_box["height"] + 16,
+        "width": aside["x"] + aside["width"] - card_box["x"] + 16})
+
+
+def animation(page, playground):
+    """animation.png: the animated text with its cluster rects shown (kerned AV, the shared
+    halves of the fi and ffi ligatures); animation-frame-N.png: typed characters rising in,
+    then deleted ones falling away, with the page's animations stopped at chosen times."""
+    page.goto(playground.page_url("animation"))
+    settled = """() => { const s = window.__playground?.animation?.session;
+        return Boolean(s?.fragments) && s.layoutVersion === s.version; }"""
+    page.wait_for_function(settled)
+    still = """() => Promise.all(document.getAnimations()
+        .filter((a) => a.effect?.target?.classList?.contains("anim-glyph"))
+        .map((a) => a.finished.catch(() => null))).then(() => true)"""
+    page.evaluate(still)
+    stage = page.locator("#demo-animation .anim-stage")
+    stage.click()
+    page.keyboard.press("End")
+    # Time stands still while typing, then each frame sets the animations' clocks.
+    devtools = page.context.new_cdp_session(page)
+    devtools.send("Animation.enable")
+    devtools.send("Animation.setPlaybackRate", {"playbackRate": 0})
+    page.keyboard.type(" in office")
+    page.wait_for_function(settled)
+    # Each frame stops the animations of the characters from offset `first` on at a time of
+    # its own: `frame * step` ms, `spacing` ms less for each character after the first.
+    set_clocks = """([selector, first, frame, step, spacing]) => {
+        const nodes = [...document.querySelectorAll(selector)]
+            .filter((node) => Number(node.dataset.offset) >= first)
+            .sort((a, b) => Number(a.dataset.offset) - Number(b.dataset.offset));
+        nodes.forEach((node, k) => node.getAnimations().forEach((a) => {
+            a.pause();
+            a.currentTime = Math.max(0, Math.min(frame * step - k * spacing, 300));
+        }));
+    }"""
+    entering = "#demo-animation .anim-glyph:not(.leaving)"
+    typed_from = len("Kerning AV, ligatures fi")
+    for frame in range(1, 4):
+        page.evaluate(set_clocks, [entering, typed_from, frame, 35, 8])
+        stage.screenshot(path=OUTPUT / f"animation-frame-{frame}.png")
+    page.evaluate(f"""() => document.querySelectorAll("{entering}")
+        .forEach((node) => node.getAnimations().forEach((a) => a.finish()))""")
+    for _ in range(3):
+        page.keyboard.press("Backspace")
+    page.wait_for_function(settled)
+    for frame, at in ((4, 140), (5, 220)):
+        page.evaluate(set_clocks, ["#demo-animation .anim-glyph.leaving", 0, 1, at, -30])
+        stage.screenshot(path=OUTPUT / f"animation-frame-{frame}.png")
+    devtools.send("Animation.setPlaybackRate", {"playbackRate": 1})
+    page.evaluate("""() => document.getAnimations().forEach((a) => { if (a.playState === "paused") a.finish(); })""")
+    page.wait_for_function("!document.querySelector('#demo-animation .anim-glyph.leaving')")
+    page.keyboard.type("ice")
+    page.wait_for_function(settled)
+    page.evaluate(still)
+    page.locator("#demo-animation .anim-toggle input").check()
+    page.locator("#demo-animation").screenshot(path=OUTPUT / "animation.png")
+
+
+SHOTS = {"flow": flow, "comment": comment, "story": story, "animation": animation}
 
 
 def main(names):
