@@ -1,7 +1,6 @@
 import Foundation
 import NIOCore
 import NIOHTTP1
-import TextLayout
 
 /// Answers the playground's plain HTTP requests: the page (with the token), its files and the
 /// fonts the layout service measures with. A WebSocket upgrade that was refused ends here too,
@@ -12,11 +11,13 @@ final class PageRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     private let access: PlaygroundAccess
     private let assets: WebAssets
+    private let fontPath: FontPathResolver
     private var head: HTTPRequestHead?
 
-    init(access: PlaygroundAccess, assets: WebAssets) {
+    init(access: PlaygroundAccess, assets: WebAssets, fontPath: @escaping FontPathResolver) {
         self.access = access
         self.assets = assets
+        self.fontPath = fontPath
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -74,7 +75,7 @@ final class PageRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             }
             if path.hasPrefix("/fonts/"),
                 let name = String(path.dropFirst("/fonts/".count)).removingPercentEncoding,
-                let bytes = Self.font(named: name)
+                let bytes = font(named: name)
             {
                 return Response(status: .ok, type: "font/ttf", body: bytes)
             }

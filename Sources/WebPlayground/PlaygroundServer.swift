@@ -46,7 +46,7 @@ public final class PlaygroundServer {
                         }
                     })
                 return channel.eventLoop.makeCompletedFuture {
-                    let page = PageRequestHandler(access: access, assets: assets)
+                    let page = PageRequestHandler(access: access, assets: assets, fontPath: fontPath)
                     let boundPage = NIOLoopBound(page, eventLoop: channel.eventLoop)
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline(
                         withServerUpgrade: (
@@ -82,6 +82,11 @@ public final class PlaygroundServer {
         try group.syncShutdownGracefully()
     }
 }
+
+/// Finds the file of a font by its fontconfig name, or nil. Passed in by the executable: this
+/// module does not link the layout service, whose ICU headers clash with Foundation's in one
+/// module.
+public typealias FontPathResolver = @Sendable (String) -> String?
 
 /// The access rules, set once the listening port is known and only read afterwards.
 private final class PendingAccess: @unchecked Sendable {

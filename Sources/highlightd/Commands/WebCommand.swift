@@ -1,6 +1,7 @@
 import ArgumentParser
 import DaemonCore
 import Foundation
+import TextLayout
 import WebPlayground
 
 /// Serves the browser playground: the page, and the daemon's JSON-RPC over a WebSocket.
@@ -39,7 +40,8 @@ struct WebCommand: ParsableCommand {
         configuration.fileAssociations = try extensions.parsedAssociations()
         let server = try PlaygroundServer(
             port: port, configuration: configuration,
-            assets: assets.map { .folder(URL(fileURLWithPath: $0)) } ?? .builtIn)
+            assets: assets.map { .folder(URL(fileURLWithPath: $0)) } ?? .builtIn,
+            fontPath: { try? FontLocator.path(forName: $0) })
         // Unbuffered, so that a script reading the URL gets it at once.
         FileHandle.standardOutput.write(Data((server.url + "\n").utf8))
         if open {
