@@ -85,11 +85,8 @@ final class PageRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     /// The file fontconfig gives for `name`, the one `textStorage/layout` shapes with when
     /// asked for that name, so that the page draws with what the daemon measured.
-    static func font(named name: String) -> [UInt8]? {
-        guard !name.contains("/"), name.utf8.count <= 200, let path = try? FontLocator.path(forName: name)
-        else {
-            return nil
-        }
+    func font(named name: String) -> [UInt8]? {
+        guard !name.contains("/"), name.utf8.count <= 200, let path = fontPath(name) else { return nil }
         return (try? Data(contentsOf: URL(fileURLWithPath: path))).map { [UInt8]($0) }
     }
 
