@@ -17,12 +17,12 @@ public final class PlaygroundServer {
     private let group: MultiThreadedEventLoopGroup
     private let channel: Channel
 
-    /// Starts listening on 127.0.0.1:`port` (0: a free port); `configuration` is each session's.
+    /// Starts listening on 127.0.0.1:`port` (0: a free port); `configuration` is each session's,
+    /// and `fontPath` finds the file of a font name as the layout service does (`FontLocator`).
     public init(
-        port: Int, configuration: ServerConfiguration, assets: WebAssets = .builtIn, token: String? = nil
-    )
-        throws
-    {
+        port: Int, configuration: ServerConfiguration, assets: WebAssets = .builtIn, token: String? = nil,
+        fontPath: @escaping FontPathResolver
+    ) throws {
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let pending = PendingAccess()
         let bootstrap = ServerBootstrap(group: group)
