@@ -15,6 +15,57 @@ from conftest import CHROMIUM, ROOT, Playground
 OUTPUT = ROOT / "docs" / "playground"
 
 
+def code(page, playground):
+    """code.png: the Rust sample with the caret on a bracket (its pair outlined) and the
+    inspector over a keyword; code-typing-N.png: the editor while a snippet is typed, each
+    frame once the daemon's push for it is painted."""
+    page.goto(playground.page_url("code") + "&language=rust")
+    section = page.locator("#demo-code")
+
+    def shot(name):
+        page.wait_for_function("""() => { const s = document.querySelector('#demo-code');
+            return s.dataset.version === s.dataset.documentVersion; }""")
+        page.wait_for_timeout(300)  # background pushes for the same version
+        box = section.bounding_box()
+        page.screenshot(path=OUTPUT / name, clip={
+            "x": box["x"] - 8, "y": box["y"] - 8, "width": box["width"] + 16, "height": box["height"] + 16})
+
+    page.wait_for_selector("#demo-code[data-version]")
+    editor = page.locator("#demo-code .code-input")
+    text = editor.input_value()
+    bracket = text.index("{", text.index("fn count_words"))
+    editor.focus()
+    page.evaluate(f"document.querySelector('#demo-code .code-input').setSelectionRange({bracket}, {bracket})")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector("#demo-code .code-bracket-match")
+    box = page.evaluate(f"window.__playground.code.view.boxAt({text.index('let mut') + 1}).toJSON()")
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.locator(".code-inspector").wait_for(state="visible")
+    shot("code.png")
+    page.mouse.move(0, 0)
+
+    snippet = [
+        "// Typed key by key: https://example.com/guide",
+        "fn main() {",
+        '    let names = ["Zoë", "日本", "😀"];',
+        "    for (i, name) in names.iter().enumerate() {",
+        '        println!("{}: {}", i, name.to_uppercase());',
+        "    }",
+        "}",
+    ]
+    editor.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Delete")
+    frames = [2, 4, 5, 7]  # shot after these lines
+    for number, line in enumerate(snippet, start=1):
+        if number > 1:
+            page.keyboard.press("Enter")
+        page.keyboard.type(line, delay=5)
+        if number in frames:
+            shot(f"code-typing-{frames.index(number) + 1}.png")
+
+
 def flow(page, playground):
     """flow.png: the text around the ellipse in both containers; flow-drag-N.png: the first
     container while the ellipse is dragged across it, one frame per stop."""
@@ -168,7 +219,7 @@ def animation(page, playground):
     page.locator("#demo-animation").screenshot(path=OUTPUT / "animation.png")
 
 
-SHOTS = {"flow": flow, "comment": comment, "story": story, "animation": animation}
+SHOTS = {"code": code, "flow": flow, "comment": comment, "story": story, "animation": animation}
 
 
 def main(names):
