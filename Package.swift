@@ -183,7 +183,7 @@ let package = Package(
         .target(
             name: "WebPlayground",
             dependencies: [
-                "CWebAssets", "DaemonCore", "JSONRPC", "JSONSyntax",
+                "BoundedFiles", "CWebAssets",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -1,4 +1,4 @@
-import Foundation
+import BoundedFiles
 import NIOCore
 import NIOHTTP1
 
@@ -66,7 +66,7 @@ final class PageRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         default:
             guard hasToken || hasCookie else { return .refused(.forbidden, "no token") }
             if path.hasPrefix("/assets/"),
-                let name = String(path.dropFirst("/assets/".count)).removingPercentEncoding,
+                let name = Self.percentDecoded(path.dropFirst("/assets/".count)),
                 let bytes = assets.contents(of: name)
             {
                 return Response(
@@ -74,7 +74,7 @@ final class PageRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
                     headers: [("Cache-Control", "no-store")])
             }
             if path.hasPrefix("/fonts/"),
-                let name = String(path.dropFirst("/fonts/".count)).removingPercentEncoding,
+                let name = Self.percentDecoded(path.dropFirst("/fonts/".count)),
                 let bytes = font(named: name)
             {
                 return Response(status: .ok, type: "font/ttf", body: bytes)
@@ -87,7 +87,7 @@ final class PageRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// asked for that name, so that the page draws with what the daemon measured.
     func font(named name: String) -> [UInt8]? {
         guard !name.contains("/"), name.utf8.count <= 200, let path = fontPath(name) else { return nil }
-        return (try? Data(contentsOf: URL(fileURLWithPath: path))).map { [UInt8]($0) }
+        return try? BoundedFile.contents(atPath: path, limit: 64 << 20)
     }
 
     private func send(_ response: Response, keepAlive: Bool, context: ChannelHandlerContext) {
@@ -107,5 +107,24 @@ final class PageRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
             done.whenComplete { _ in bound.value.close(promise: nil) }
         }
+    }
+
+    /// A path segment with its `%XX` escapes decoded, or nil when an escape is malformed or
+    /// the bytes are not UTF-8.
+    static func percentDecoded(_ segment: Substring) -> String? {
+        var bytes: [UInt8] = []
+        var rest = segment.utf8[...]
+        while let byte = rest.popFirst() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard rest.count >= 2,
+                let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16)
+            else { return nil }
+            bytes.append(value)
+            rest = rest.dropFirst(2)
+        }
+        return String(validating: bytes, as: UTF8.self)
     }
 }

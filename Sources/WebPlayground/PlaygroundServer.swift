@@ -1,4 +1,3 @@
-import DaemonCore
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -17,11 +16,12 @@ public final class PlaygroundServer {
     private let group: MultiThreadedEventLoopGroup
     private let channel: Channel
 
-    /// Starts listening on 127.0.0.1:`port` (0: a free port); `configuration` is each session's,
-    /// and `fontPath` finds the file of a font name as the layout service does (`FontLocator`).
+    /// Starts listening on 127.0.0.1:`port` (0: a free port). Each WebSocket connection gets a
+    /// session from `makeSession`; `fontPath` finds the file of a font name as the layout
+    /// service does (`FontLocator`).
     public init(
-        port: Int, configuration: ServerConfiguration, assets: WebAssets = .builtIn, token: String? = nil,
-        fontPath: @escaping FontPathResolver
+        port: Int, assets: WebAssets = .builtIn, token: String? = nil,
+        makeSession: @escaping PlaygroundSessionFactory, fontPath: @escaping FontPathResolver
     ) throws {
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let pending = PendingAccess()
@@ -42,7 +42,7 @@ public final class PlaygroundServer {
                     upgradePipelineHandler: { channel, _ in
                         channel.eventLoop.makeCompletedFuture {
                             try channel.pipeline.syncOperations.addHandler(
-                                RPCSession(configuration: configuration))
+                                RPCSession(makeSession: makeSession))
                         }
                     })
                 return channel.eventLoop.makeCompletedFuture {
@@ -83,9 +83,8 @@ public final class PlaygroundServer {
     }
 }
 
-/// Finds the file of a font by its fontconfig name, or nil. Passed in by the executable: this
-/// module does not link the layout service, whose ICU headers clash with Foundation's in one
-/// module.
+/// Finds the file of a font by its fontconfig name, or nil: `FontLocator`, passed in by the
+/// executable, so that this module needs nothing of the layout service but the answer.
 public typealias FontPathResolver = @Sendable (String) -> String?
 
 /// The access rules, set once the listening port is known and only read afterwards.

@@ -1,6 +1,3 @@
-import DaemonCore
-import JSONRPC
-import JSONSyntax
 import NIOCore
 import NIOWebSocket
 
@@ -19,26 +16,27 @@ final class RPCSession: ChannelInboundHandler {
     /// The largest message accepted, as `serve`'s default content length.
     static let maximumMessageLength = 64 << 20
 
-    private let configuration: ServerConfiguration
-    private var server: Server?
+    private let makeSession: PlaygroundSessionFactory
+    private var session: PlaygroundSession?
     private var context: ChannelHandlerContext?
     private var message: [UInt8] = []
     private var messageIsText = true
     private var backgroundScheduled = false
 
-    init(configuration: ServerConfiguration) {
-        self.configuration = configuration
+    init(makeSession: @escaping PlaygroundSessionFactory) {
+        self.makeSession = makeSession
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
-        server = Server(configuration: configuration) { [weak self] message in
-            self?.write(message)
+        session = makeSession { [weak self] bytes in
+            self?.write(bytes)
         }
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        server = nil
+        session?.end()
+        session = nil
         self.context = nil
     }
 
@@ -73,31 +71,30 @@ final class RPCSession: ChannelInboundHandler {
             close(code: .unacceptableData)
             return
         }
-        server?.handle(frame: message)
+        let goesOn = session?.receive(message) ?? false
         message.removeAll(keepingCapacity: true)
-        if server?.exitStatus != nil {
-            close(code: .normalClosure)
-        } else {
+        if goesOn {
             scheduleBackgroundWork()
+        } else {
+            close(code: .normalClosure)
         }
     }
 
     /// Queues one slice of background work behind whatever the loop has to do, and another
     /// after it while work is left.
     private func scheduleBackgroundWork() {
-        guard !backgroundScheduled, let context, server?.hasBackgroundWork == true else { return }
+        guard !backgroundScheduled, let context, session?.hasBackgroundWork == true else { return }
         backgroundScheduled = true
         context.eventLoop.assumeIsolated().execute { [weak self] in
             guard let self else { return }
             backgroundScheduled = false
-            _ = server?.runBackgroundSlice()
+            session?.runBackgroundSlice()
             scheduleBackgroundWork()
         }
     }
 
-    private func write(_ message: RPCMessage) {
+    private func write(_ bytes: [UInt8]) {
         guard let context else { return }
-        let bytes = message.json.serializedBytes()
         var buffer = context.channel.allocator.buffer(capacity: bytes.count)
         buffer.writeBytes(bytes)
         context.writeAndFlush(
@@ -111,6 +108,7 @@ final class RPCSession: ChannelInboundHandler {
         let frame = WebSocketFrame(fin: true, opcode: .connectionClose, data: data)
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
         context.writeAndFlush(wrapOutboundOut(frame)).whenComplete { _ in bound.value.close(promise: nil) }
-        server = nil
+        session?.end()
+        session = nil
     }
 }

@@ -1,16 +1,19 @@
+import BoundedFiles
 import CWebAssets
-import Foundation
 
 /// The playground page's files: built into the executable (`Web/`, through `CWebAssets`), or
 /// read from a folder on disk while the page is being worked on (`highlightd web --assets`).
+///
+/// This module uses no Foundation: Foundation's ICU headers clash with the system ICU that the
+/// daemon's text modules import, in any module that sees both.
 public struct WebAssets: Sendable {
-    private let folder: URL?
+    private let folder: String?
 
     /// The built-in files.
     public static let builtIn = WebAssets(folder: nil)
 
     /// The files of `folder`, read on every request, so that a reload shows an edit.
-    public static func folder(_ folder: URL) -> WebAssets {
+    public static func folder(_ folder: String) -> WebAssets {
         WebAssets(folder: folder)
     }
 
@@ -24,6 +27,9 @@ public struct WebAssets: Sendable {
         return files
     }()
 
+    /// The largest page file read from a folder.
+    static let largestFile = 16 << 20
+
     /// The names of the built-in files, sorted.
     public static var builtInNames: [String] { files.keys.sorted() }
 
@@ -32,7 +38,7 @@ public struct WebAssets: Sendable {
     public func contents(of name: String) -> [UInt8]? {
         guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else { return nil }
         guard let folder else { return Self.files[name].map(Array.init) }
-        return (try? Data(contentsOf: folder.appendingPathComponent(name))).map { [UInt8]($0) }
+        return try? BoundedFile.contents(atPath: folder + "/" + name, limit: Self.largestFile)
     }
 
     /// The media type of a file, by its extension.

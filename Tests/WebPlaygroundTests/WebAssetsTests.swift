@@ -31,6 +31,6 @@ struct WebAssetsTests {
     ])
     func namesOutsideTheFolderAreNeverRead(_ name: String) {
         #expect(WebAssets.builtIn.contents(of: name) == nil)
-        #expect(WebAssets.folder(Self.folder).contents(of: name) == nil)
+        #expect(WebAssets.folder(Self.folder.path).contents(of: name) == nil)
     }
 }

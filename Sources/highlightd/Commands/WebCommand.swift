@@ -38,9 +38,10 @@ struct WebCommand: ParsableCommand {
         var configuration = ServerConfiguration(defaultTheme: theme)
         configuration.extensionPaths = extensions.allPaths
         configuration.fileAssociations = try extensions.parsedAssociations()
+        let sessionConfiguration = configuration
         let server = try PlaygroundServer(
-            port: port, configuration: configuration,
-            assets: assets.map { .folder(URL(fileURLWithPath: $0)) } ?? .builtIn,
+            port: port, assets: assets.map { .folder($0) } ?? .builtIn,
+            makeSession: { send in PlaygroundDaemonSession(configuration: sessionConfiguration, send: send) },
             fontPath: { try? FontLocator.path(forName: $0) })
         // Unbuffered, so that a script reading the URL gets it at once.
         FileHandle.standardOutput.write(Data((server.url + "\n").utf8))
@@ -48,7 +49,18 @@ struct WebCommand: ParsableCommand {
             let opener = Process()
             opener.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             opener.arguments = ["xdg-open", server.url]
-            try? opener.run()
+            // xdg-open missing or failing: the URL above still works in any browser.
+            opener.terminationHandler = { process in
+                guard process.terminationStatus != 0 else { return }
+                FileHandle.standardError.write(
+                    Data("highlightd web: xdg-open failed; open the URL above yourself\n".utf8))
+            }
+            do {
+                try opener.run()
+            } catch {
+                FileHandle.standardError.write(
+                    Data("highlightd web: could not open a browser: \(error)\n".utf8))
+            }
         }
         try server.wait()
     }
