@@ -2,10 +2,10 @@ import NIOCore
 import NIOWebSocket
 
 /// One WebSocket connection's daemon session: each text message is one JSON-RPC message of
-/// `highlightd serve`, handed to a `Server` of its own, and everything that server sends goes
-/// back as one text message.
+/// `highlightd serve`, handed to a session of its own (a daemon `Server`, which the executable
+/// makes), and everything that session sends goes back as one text message.
 ///
-/// The server is single-threaded by design; here it lives on the connection's event loop, where
+/// The daemon is single-threaded by design; here it lives on the connection's event loop, where
 /// every call to it is made. Background work (highlighting far from the edit, link detection)
 /// runs in slices queued on the same loop, so messages that arrive meanwhile are read between
 /// slices, as `serve` does between its reads.
