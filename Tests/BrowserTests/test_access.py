@@ -92,3 +92,25 @@ def test_the_server_listens_on_loopback_only(playground):
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as client:
         client.settimeout(2)
         assert client.connect_ex(("127.0.0.1", port)) == 0
+
+
+def test_a_head_request_gets_the_headers_only(playground):
+    import http.client
+    import urllib.parse
+
+    parsed = urllib.parse.urlparse(playground.url)
+    target = f"/?{parsed.query}"
+    connection = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=5)
+    try:
+        connection.request("HEAD", target)
+        head = connection.getresponse()
+        assert head.status == 200
+        assert int(head.getheader("Content-Length")) > 0
+        head.read()
+        # The same connection then serves a GET: no body was left behind on it after the HEAD.
+        connection.request("GET", target)
+        page = connection.getresponse()
+        assert page.status == 200
+        assert page.read().startswith(b"<!doctype html>")
+    finally:
+        connection.close()
