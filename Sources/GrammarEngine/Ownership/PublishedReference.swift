@@ -17,11 +17,6 @@ struct PublishedReference<Instance: AnyObject>: ~Copyable, @unchecked Sendable {
         }
     }
 
-    /// The published value, or nil before anything was published.
-    func load() -> Instance? {
-        loadUnowned()?.object
-    }
-
     /// The published value without taking a reference, or nil before anything was published;
     /// this reference is its owner and keeps it alive.
     @inline(__always)

@@ -43,10 +43,4 @@ struct Unowned<Object: AnyObject>: @unchecked Sendable {
     var object: Object {
         reference.takeUnretainedValue()
     }
-
-    /// Whether both refer to the same object.
-    @inline(__always)
-    static func === (lhs: Unowned, rhs: Unowned) -> Bool {
-        lhs.reference.toOpaque() == rhs.reference.toOpaque()
-    }
 }

@@ -9,7 +9,8 @@ extension RegexSource {
     /// does the same; doing it here too keeps the variants right whatever translator is linked.
     /// Escaped pairs are skipped as vscode does, and so are character classes, where `(?!)`
     /// would change the class.
-    func variantSource(allowA: Bool, allowG: Bool) -> String {
+    func variantSource(_ anchors: Anchors) -> String {
+        let (allowA, allowG) = (anchors.allowA, anchors.allowG)
         guard hasAnchor, !(allowA && allowG) else { return source }
         var output = ""
         var scalars = Array(source.unicodeScalars)[...]

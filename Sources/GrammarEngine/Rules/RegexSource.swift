@@ -79,9 +79,4 @@ final class RegexSource: @unchecked Sendable {
     func publish(_ pattern: Pattern, for anchors: Anchors) -> Pattern {
         variants.publish(pattern, for: slot(anchors))
     }
-
-    /// The source as compiled for a variant: a disallowed `\A` or `\G` never matches.
-    func variantSource(_ anchors: Anchors) -> String {
-        variantSource(allowA: anchors.allowA, allowG: anchors.allowG)
-    }
 }

@@ -34,8 +34,6 @@ final class Rule: Sendable {
     let applyEndPatternLast: Bool
     /// Child rule ids (include-only, begin/end, begin/while).
     let patterns: [Int]
-    /// Whether some child include could not be resolved.
-    let hasMissingPatterns: Bool
     /// A capture rule with `patterns`: the include-only rule that retokenizes the capture.
     let retokenizeCapturedWithRuleId: Int?
     /// The child patterns compiled per anchor variant, on first use (`Grammar.compiledList`).
@@ -56,7 +54,6 @@ final class Rule: Sendable {
         self.closingCaptures = ReferenceTable(closingCaptures)
         applyEndPatternLast = draft.applyEndPatternLast
         patterns = draft.patterns
-        hasMissingPatterns = draft.hasMissingPatterns
         retokenizeCapturedWithRuleId = draft.retokenizeCapturedWithRuleId
     }
 
