@@ -35,8 +35,12 @@ struct StyledDocument {
         var styles: [TokenStyle] = [theme.defaultStyle]
         var styleIndex: [TokenStyle: Int] = [theme.defaultStyle: 0]
         var stackStyle: [Int] = []
+        var stackNode: [PrefixStyles.Node] = []
         var byStorage: [UnsafeRawPointer: Int] = [:]
         let prefixes = PrefixStyles(theme: theme)
+        // The stack of the token before: the next new stack usually differs from it by a
+        // scope or two, so its node is where the next resolution starts.
+        var previous: Int?
         var runs: [Run] = []
         runs.reserveCapacity(tokens.count)
         for token in tokens {
@@ -46,7 +50,9 @@ struct StyledDocument {
             if stack == nil {
                 // Equal names in another array make another entry with the same style: rare
                 // (a tokenizer shares one array per stack), and cheaper than hashing names.
-                let style = prefixes.style(of: token.scopes)
+                let node = prefixes.node(
+                    for: token.scopes, near: previous.map { (stacks[$0], stackNode[$0]) })
+                let style = node.style
                 let index = styleIndex[style] ?? styles.count
                 if index == styles.count {
                     styles.append(style)
@@ -55,8 +61,10 @@ struct StyledDocument {
                 stack = stacks.count
                 stacks.append(token.scopes)
                 stackStyle.append(index)
+                stackNode.append(node)
                 if let storage { byStorage[storage] = stack }
             }
+            previous = stack
             let lower = min(max(0, token.range.lowerBound), bytes.count)
             let upper = min(max(lower, token.range.upperBound), bytes.count)
             runs.append(Run(range: lower..<upper, stack: stack!, style: stackStyle[stack!]))
@@ -94,43 +102,5 @@ extension Array where Element == UInt8 {
     /// An integer in decimal (a small string: no allocation).
     mutating func appendDecimal(_ value: Int) {
         append(contentsOf: String(value).utf8)
-    }
-}
-
-/// Styles of scope stacks resolved level by level and kept per prefix: stacks share most of
-/// their outer scopes, so a new stack costs one lookup per level and one resolution per scope
-/// not seen under that prefix, where resolving it from the root costs a rule search per level.
-final class PrefixStyles {
-    private final class Node {
-        let style: TokenStyle
-        var children: [String: Node] = [:]
-        init(style: TokenStyle) { self.style = style }
-    }
-
-    private let theme: Theme
-    private let root: Node
-
-    init(theme: Theme) {
-        self.theme = theme
-        root = Node(style: theme.defaultStyle)
-    }
-
-    /// The style of `scopes` (outermost first), as `Theme.style(forScopes:)` gives it.
-    func style(of scopes: [String]) -> TokenStyle {
-        // A name with spaces stands for several scopes: the theme splits it itself.
-        guard !scopes.contains(where: { $0.utf8.contains(UInt8(ascii: " ")) }) else {
-            return theme.style(forScopes: scopes)
-        }
-        var node = root
-        for index in scopes.indices {
-            if let child = node.children[scopes[index]] {
-                node = child
-            } else {
-                let child = Node(style: theme.resolve(scopes[...index], parent: node.style))
-                node.children[scopes[index]] = child
-                node = child
-            }
-        }
-        return node.style
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONSyntax
 import ResourceFiles
 
 /// The list of languages highlightd ships grammars for (`Grammars/languages.json`): each LSP
@@ -8,7 +9,7 @@ import ResourceFiles
 /// names and first lines come from the grammar files themselves.
 public struct LanguageManifest: Sendable, Hashable {
     /// One language id and the grammar that highlights it.
-    public struct Language: Sendable, Hashable, Decodable {
+    public struct Language: Sendable, Hashable {
         /// The LSP language id, e.g. `rust`.
         public var id: String
         /// The grammar's root scope, e.g. `source.rust`.
@@ -42,6 +43,44 @@ public struct LanguageManifest: Sendable, Hashable {
             self.filenames = filenames
             self.filenamePatterns = filenamePatterns
             self.firstLine = firstLine
+        }
+
+        /// Reads one entry of the manifest's `languages` (`path` names it in errors): `id`,
+        /// `scopeName` and `grammar` are required strings, the lists are optional lists of
+        /// strings, and unknown fields are ignored.
+        init(json: JSONValue, at path: String) throws(ManifestShapeError) {
+            guard json.objectValue != nil else {
+                throw ManifestShapeError(message: "\(path) is not an object")
+            }
+            func required(_ key: String) throws(ManifestShapeError) -> String {
+                guard let value = json[key]?.stringValue else {
+                    throw ManifestShapeError(message: "\(path).\(key) must be a string")
+                }
+                return value
+            }
+            func optionalStrings(_ key: String) throws(ManifestShapeError) -> [String]? {
+                guard let value = json[key], value != .null else { return nil }
+                guard let items = value.arrayValue, items.allSatisfy({ $0.stringValue != nil }) else {
+                    throw ManifestShapeError(message: "\(path).\(key) must be a list of strings")
+                }
+                return items.compactMap(\.stringValue)
+            }
+            self.init(
+                id: try required("id"), scopeName: try required("scopeName"),
+                grammar: try required("grammar"),
+                aliases: try optionalStrings("aliases"), extensions: try optionalStrings("extensions"),
+                filenames: try optionalStrings("filenames"),
+                filenamePatterns: try optionalStrings("filenamePatterns"))
+            switch json["firstLine"] {
+            case nil, .null?: break
+            case .string(let pattern)?: firstLine = pattern
+            default: throw ManifestShapeError(message: "\(path).firstLine must be a string")
+            }
+            switch json["configuration"] {
+            case nil, .null?: break
+            case let value? where value.objectValue != nil: configuration = LanguageConfiguration(json: value)
+            default: throw ManifestShapeError(message: "\(path).configuration must be an object")
+            }
         }
 
         /// Whether the entry says which files are in the language, so that its grammar need
@@ -84,9 +123,15 @@ public struct LanguageManifest: Sendable, Hashable {
 
     /// Reads a manifest from bytes in memory (`name` names it in errors).
     public init(bytes: [UInt8], name: String) throws(GrammarError) {
-        struct Document: Decodable { var languages: [Language] }
         do {
-            self.languages = try JSONDecoder().decode(Document.self, from: Data(bytes)).languages
+            guard let entries = try JSONValue(parsing: bytes)["languages"]?.arrayValue else {
+                throw ManifestShapeError(message: "no \"languages\" array")
+            }
+            var languages: [Language] = []
+            for (index, entry) in entries.enumerated() {
+                languages.append(try Language(json: entry, at: "languages[\(index)]"))
+            }
+            self.languages = languages
         } catch {
             throw .malformed(message: "\(name): \(error)")
         }
@@ -109,4 +154,10 @@ public struct LanguageManifest: Sendable, Hashable {
     public func languageIds(forScope scopeName: String) -> [String] {
         languages.filter { $0.scopeName == scopeName }.map(\.id)
     }
+}
+
+/// Why a manifest's JSON does not have the manifest's shape.
+struct ManifestShapeError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }

@@ -8,7 +8,7 @@ import ResourceFiles
 ///
 /// Read tolerantly, as VS Code reads these files: JSON with comments and trailing commas, and a
 /// field of an unexpected shape is left out rather than failing the whole file.
-public struct LanguageConfiguration: Sendable, Hashable, Decodable {
+public struct LanguageConfiguration: Sendable, Hashable {
     /// The line comment marker (`//`), if any.
     public var lineComment: String?
     /// The block comment markers (`/*`, `*/`), if any.
@@ -64,67 +64,63 @@ public struct LanguageConfiguration: Sendable, Hashable, Decodable {
             throw GrammarError(error)
         }
         do {
-            self = try JSONDecoder().decode(
-                LanguageConfiguration.self, from: Data(JSONCSanitizer.sanitize(bytes)))
+            self.init(json: try JSONValue(parsing: JSONCSanitizer.sanitize(bytes)))
         } catch {
             throw .malformed(message: "\(url.path): \(error)")
         }
     }
 
-    private enum Keys: String, CodingKey {
-        case comments, brackets, colorizedBracketPairs, folding
-        case lineComment, blockComment, offSide, markers, start, end, comment
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Keys.self)
+    /// The configuration a parsed `language-configuration.json` describes. Every part is
+    /// optional and a part of another shape is left out, so this never fails; a value that is
+    /// not an object describes nothing.
+    public init(json: JSONValue) {
         self.init()
-        if let comments = try? container.nestedContainer(keyedBy: Keys.self, forKey: .comments) {
+        if let comments = json["comments"] {
             // Newer VS Code also accepts `{"comment": "//", "noIndent": true}`.
             lineComment =
-                (try? comments.decode(String.self, forKey: .lineComment))
-                ?? (try? comments.nestedContainer(keyedBy: Keys.self, forKey: .lineComment).decode(
-                    String.self, forKey: .comment))
-            if let pair = try? comments.decode([String].self, forKey: .blockComment), pair.count == 2 {
+                comments["lineComment"]?.stringValue ?? comments["lineComment"]?["comment"]?.stringValue
+            if let pair = Self.strings(comments["blockComment"]), pair.count == 2 {
                 blockComment = BracketPair(open: pair[0], close: pair[1])
             }
         }
-        brackets = Self.pairs(in: container, forKey: .brackets) ?? []
-        colorizedBracketPairs = Self.pairs(in: container, forKey: .colorizedBracketPairs)
-        if let folding = try? container.nestedContainer(keyedBy: Keys.self, forKey: .folding) {
-            foldsByIndentation = (try? folding.decode(Bool.self, forKey: .offSide)) ?? false
-            if let markers = try? folding.nestedContainer(keyedBy: Keys.self, forKey: .markers),
-                let start = Self.pattern(in: markers, forKey: .start),
-                let end = Self.pattern(in: markers, forKey: .end)
+        brackets = Self.pairs(json["brackets"]) ?? []
+        colorizedBracketPairs = Self.pairs(json["colorizedBracketPairs"])
+        if let folding = json["folding"] {
+            foldsByIndentation = folding["offSide"]?.boolValue ?? false
+            if let markers = folding["markers"], let start = Self.pattern(markers["start"]),
+                let end = Self.pattern(markers["end"])
             {
                 regionMarkers = RegionMarkers(start: start, end: end)
             }
         }
     }
 
-    /// A list of two-string arrays; entries of another shape are skipped.
-    private static func pairs(in container: KeyedDecodingContainer<Keys>, forKey key: Keys) -> [BracketPair]?
-    {
-        guard let items = try? container.decode([LenientPair].self, forKey: key) else { return nil }
-        return items.compactMap(\.pair)
+    /// An array of strings, or nil if the value is anything else.
+    private static func strings(_ value: JSONValue?) -> [String]? {
+        guard let items = value?.arrayValue else { return nil }
+        var strings: [String] = []
+        for item in items {
+            guard let string = item.stringValue else { return nil }
+            strings.append(string)
+        }
+        return strings
+    }
+
+    /// A list of two-string arrays; entries of another shape, empty or with equal sides are
+    /// skipped.
+    private static func pairs(_ value: JSONValue?) -> [BracketPair]? {
+        guard let items = value?.arrayValue else { return nil }
+        return items.compactMap { item in
+            guard let pair = strings(item), pair.count == 2, !pair[0].isEmpty, !pair[1].isEmpty,
+                pair[0] != pair[1]
+            else { return nil }
+            return BracketPair(open: pair[0], close: pair[1])
+        }
     }
 
     /// A marker pattern: a string, or `{"pattern": …}` as some configurations write it.
-    private static func pattern(in container: KeyedDecodingContainer<Keys>, forKey key: Keys) -> String? {
-        if let text = try? container.decode(String.self, forKey: key) { return text }
-        struct Wrapped: Decodable { var pattern: String }
-        return try? container.decode(Wrapped.self, forKey: key).pattern
-    }
-
-    private struct LenientPair: Decodable {
-        var pair: BracketPair?
-
-        init(from decoder: any Decoder) throws {
-            let items = try? decoder.singleValueContainer().decode([String].self)
-            if let items, items.count == 2, !items[0].isEmpty, !items[1].isEmpty, items[0] != items[1] {
-                pair = BracketPair(open: items[0], close: items[1])
-            }
-        }
+    private static func pattern(_ value: JSONValue?) -> String? {
+        value?.stringValue ?? value?["pattern"]?.stringValue
     }
 }
 

@@ -1,0 +1,74 @@
+import ThemeEngine
+
+/// Styles of scope stacks resolved level by level and kept per prefix: stacks share most of
+/// their outer scopes, so a new stack costs one resolution per scope not seen under that
+/// prefix, where resolving it from the root costs a rule search per level.
+///
+/// A new stack is entered from a known one (usually the previous token's): the two are compared
+/// name by name from the outside, which for the shared names is a comparison of the same
+/// string storage, and only the levels after the first difference are looked up. A document
+/// of deep stacks (jQuery nests thirty scopes) then costs about its new scopes, not its depth.
+final class PrefixStyles {
+    /// One scope path: its style, its parent path, and the paths seen one scope deeper.
+    final class Node {
+        let style: TokenStyle
+        let depth: Int
+        unowned let parent: Node?
+        /// Whether a name on this path contains spaces: the theme reads such a name as several
+        /// scopes, so paths through it are resolved whole (`Theme.style(forScopes:)`).
+        let hasSplitNames: Bool
+        fileprivate var children: [String: Node] = [:]
+
+        fileprivate init(style: TokenStyle, depth: Int, parent: Node?, hasSplitNames: Bool) {
+            self.style = style
+            self.depth = depth
+            self.parent = parent
+            self.hasSplitNames = hasSplitNames
+        }
+    }
+
+    private let theme: Theme
+    private let root: Node
+
+    init(theme: Theme) {
+        self.theme = theme
+        root = Node(style: theme.defaultStyle, depth: 0, parent: nil, hasSplitNames: false)
+    }
+
+    /// The node of `scopes` (outermost first), whose style is what `Theme.style(forScopes:)`
+    /// gives: found from `known`, a stack already resolved, when one is given.
+    func node(for scopes: [String], near known: (scopes: [String], node: Node)? = nil) -> Node {
+        var node = root
+        var level = 0
+        if let known {
+            let shared = Self.sharedPrefixCount(scopes, known.scopes)
+            node = known.node
+            while node.depth > shared { node = node.parent! }
+            level = shared
+        }
+        while level < scopes.count {
+            let name = scopes[level]
+            if let child = node.children[name] {
+                node = child
+            } else {
+                let splits = node.hasSplitNames || name.utf8.contains(UInt8(ascii: " "))
+                let style =
+                    splits
+                    ? theme.style(forScopes: Array(scopes[...level]))
+                    : theme.resolve(scopes[...level], parent: node.style)
+                let child = Node(style: style, depth: level + 1, parent: node, hasSplitNames: splits)
+                node.children[name] = child
+                node = child
+            }
+            level += 1
+        }
+        return node
+    }
+
+    private static func sharedPrefixCount(_ first: [String], _ second: [String]) -> Int {
+        var count = 0
+        let limit = min(first.count, second.count)
+        while count < limit, first[count] == second[count] { count += 1 }
+        return count
+    }
+}

@@ -1,0 +1,67 @@
+import Testing
+import ThemeEngine
+
+@testable import Rendering
+
+/// `PrefixStyles` against the theme's own whole-path resolution, for stacks entered from the
+/// root, from a neighbour, from an unrelated stack and from a deeper one.
+struct PrefixStylesTests {
+    /// Names with rules in the dark theme, one with a space (two scopes in one name), and names
+    /// no rule names.
+    static let names = [
+        "source.js", "meta.function.js", "string.quoted.double.js", "comment.line.double-slash.js",
+        "keyword.control.js", "meta.embedded.block entity.name.tag", "punctuation.definition.string.begin.js",
+        "variable.other.readwrite.js", "storage.type.function.js", "no.rule.here",
+    ]
+
+    @Test func everyStackGetsTheStyleOfItsWholePathWhicheverStackItIsEnteredFrom() throws {
+        let theme = try Theme.builtIn(named: "dark")
+        let prefixes = PrefixStyles(theme: theme)
+        var generator = SplitMix(seed: 29)
+        var known: [([String], PrefixStyles.Node)] = []
+        for _ in 0..<2_000 {
+            let depth = 1 + Int(generator.next() % 9)
+            var scopes = ["source.js"]
+            while scopes.count < depth {
+                scopes.append(Self.names[Int(generator.next() % UInt64(Self.names.count))])
+            }
+            let near =
+                known.isEmpty || generator.next() % 5 == 0
+                ? nil : known[Int(generator.next() % UInt64(known.count))]
+            let node = prefixes.node(for: scopes, near: near)
+            #expect(node.style == theme.style(forScopes: scopes), "\(scopes) from \(near?.0 ?? [])")
+            #expect(node.depth == scopes.count)
+            known.append((scopes, node))
+        }
+    }
+
+    @Test func aNameWithSpacesIsResolvedAsSeveralScopesAndSoIsEverythingInsideIt() throws {
+        let theme = try Theme.builtIn(named: "dark")
+        let prefixes = PrefixStyles(theme: theme)
+        let outer = ["text.html", "meta.embedded.block source.js"]
+        let inner = outer + ["string.quoted.double.js"]
+        let outerNode = prefixes.node(for: outer)
+        #expect(outerNode.hasSplitNames)
+        let innerNode = prefixes.node(for: inner, near: (outer, outerNode))
+        #expect(innerNode.hasSplitNames)
+        #expect(innerNode.style == theme.style(forScopes: inner))
+        #expect(
+            innerNode.style
+                == theme.style(forScopes: [
+                    "text.html", "meta.embedded.block", "source.js", "string.quoted.double.js",
+                ]))
+    }
+}
+
+/// A small deterministic generator, so a failure names a reproducible case.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
