@@ -36,7 +36,7 @@ struct StyledDocument {
         var styleIndex: [TokenStyle: Int] = [theme.defaultStyle: 0]
         var stackStyle: [Int] = []
         var stackNode: [PrefixStyles.Node] = []
-        var byStorage: [UnsafeRawPointer: Int] = [:]
+        var byStorage = StackIndexByStorage()
         let prefixes = PrefixStyles(theme: theme)
         // The stack of the token before: the next new stack usually differs from it by a
         // scope or two, so its node is where the next resolution starts.
@@ -46,7 +46,7 @@ struct StyledDocument {
         for token in tokens {
             // The storage is alive as long as `tokens`, so its address identifies it here.
             let storage = token.scopes.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
-            var stack = storage.flatMap { byStorage[$0] }
+            var stack = storage.flatMap { byStorage.index(of: $0) }
             if stack == nil {
                 // Equal names in another array make another entry with the same style: rare
                 // (a tokenizer shares one array per stack), and cheaper than hashing names.
@@ -62,7 +62,7 @@ struct StyledDocument {
                 stacks.append(token.scopes)
                 stackStyle.append(index)
                 stackNode.append(node)
-                if let storage { byStorage[storage] = stack }
+                if let storage { byStorage.insert(storage, index: stack!) }
             }
             previous = stack
             let lower = min(max(0, token.range.lowerBound), bytes.count)
@@ -85,6 +85,39 @@ struct StyledDocument {
             cursor = run.range.upperBound
         }
         if cursor < bytes.count { body(cursor..<bytes.count, 0) }
+    }
+}
+
+/// Stack indices by the address of a token's scope array: a direct-mapped table of recent
+/// addresses in front of a dictionary. Most tokens repeat one of the few stacks used nearby,
+/// and hashing a pointer for the dictionary cost more than the rest of a token's work.
+struct StackIndexByStorage {
+    private static let slotBits = 10
+    private var recentAddresses = [UnsafeRawPointer?](repeating: nil, count: 1 << slotBits)
+    private var recentIndices = [Int](repeating: 0, count: 1 << slotBits)
+    private var all: [UnsafeRawPointer: Int] = [:]
+
+    /// Array storage is allocated 16-byte aligned, so the low bits say nothing.
+    private static func slot(_ address: UnsafeRawPointer) -> Int {
+        (Int(bitPattern: address) >> 4) & ((1 << slotBits) - 1)
+    }
+
+    /// The index stored for `address`, or nil.
+    mutating func index(of address: UnsafeRawPointer) -> Int? {
+        let slot = Self.slot(address)
+        if recentAddresses[slot] == address { return recentIndices[slot] }
+        guard let index = all[address] else { return nil }
+        recentAddresses[slot] = address
+        recentIndices[slot] = index
+        return index
+    }
+
+    /// Stores `index` for `address`.
+    mutating func insert(_ address: UnsafeRawPointer, index: Int) {
+        all[address] = index
+        let slot = Self.slot(address)
+        recentAddresses[slot] = address
+        recentIndices[slot] = index
     }
 }
 

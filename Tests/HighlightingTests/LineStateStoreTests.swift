@@ -53,6 +53,35 @@ import Testing
         for line in model.indices { #expect(store[line] == model[line]) }
     }
 
+    /// Runs of unknown lines share their chunks' storage until a line is set: setting lines in
+    /// one of them must leave every other as it was.
+    @Test func runsOfUnknownLinesMatchAnArrayWhateverIsSetInThemLater() {
+        var generator = SeededGenerator(fallback: 0x29)
+        var store = LineStateStore<Int>(lineCount: 37)
+        var model = [LineEntry<Int>](repeating: .unknown, count: 37)
+        for step in 0..<1_000 {
+            if Int.random(in: 0..<3, using: &generator) == 0 {
+                let lower = Int.random(in: 0...model.count, using: &generator)
+                let upper = min(model.count, lower + Int.random(in: 0...30, using: &generator))
+                var count = Int.random(in: 0...60, using: &generator)
+                if model.count - (upper - lower) + count == 0 { count = 1 }
+                store.replaceLines(lower..<upper, withUnknownLines: count)
+                model.replaceSubrange(lower..<upper, with: repeatElement(.unknown, count: count))
+            } else {
+                let line = Int.random(in: 0..<model.count, using: &generator)
+                let entry = LineEntry(endState: step, isValid: Bool.random(using: &generator))
+                store[line] = entry
+                model[line] = entry
+            }
+            #expect(store.count == model.count, "seed \(generator.seed) step \(step)")
+            #expect(
+                store.invalidCount == model.filter { !$0.isValid }.count,
+                "seed \(generator.seed) step \(step)")
+        }
+        #expect(store.entries == model)
+        #expect(LineStateStore<Int>(lineCount: 1_000).entries == Array(repeating: .unknown, count: 1_000))
+    }
+
     @Test func invalidatingAllKeepsEndStates() {
         var store = LineStateStore<Int>(lineCount: 3)
         for line in 0..<3 { store[line] = LineEntry(endState: line, isValid: true) }

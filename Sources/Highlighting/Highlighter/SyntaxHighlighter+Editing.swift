@@ -67,12 +67,10 @@ extension SyntaxHighlighter {
                 store[oldFirst] = LineEntry(endState: inherited, isValid: false)
                 bracketStore[oldFirst] = bracketEntry
             } else {
-                var entries = [LineEntry<RuleStack>](repeating: .unknown, count: newCount)
-                entries[newCount - 1].endState = inherited
-                store.replaceLines(oldFirst..<(oldFirst + oldCount), with: entries)
-                var bracketEntries = [LineEntry<BracketLine>](repeating: .unknown, count: newCount)
-                bracketEntries[newCount - 1] = bracketEntry
-                bracketStore.replaceLines(oldFirst..<(oldFirst + oldCount), with: bracketEntries)
+                store.replaceLines(oldFirst..<(oldFirst + oldCount), withUnknownLines: newCount)
+                store[oldFirst + newCount - 1] = LineEntry(endState: inherited, isValid: false)
+                bracketStore.replaceLines(oldFirst..<(oldFirst + oldCount), withUnknownLines: newCount)
+                bracketStore[oldFirst + newCount - 1] = bracketEntry
             }
         }
         return spans.map { $0.lines.lowerBound..<($0.lines.upperBound + 1) }

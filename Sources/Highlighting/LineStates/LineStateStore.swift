@@ -11,7 +11,7 @@ public struct LineStateStore<State: Equatable & Sendable>: Sendable {
 
     /// A store of `lineCount` lines, all unknown (invalid, no end state).
     public init(lineCount: Int = 1) {
-        replaceLines(0..<0, with: Array(repeating: .unknown, count: lineCount))
+        replaceLines(0..<0, withUnknownLines: lineCount)
     }
 
     /// The number of lines.
@@ -53,6 +53,30 @@ public struct LineStateStore<State: Equatable & Sendable>: Sendable {
             if edited { return }
         }
         rope.replaceSubrange(lines, with: replacement.map { [$0] } ?? [])
+    }
+
+    /// Replaces the entries of `lines` with `count` unknown entries (invalid, no end state).
+    ///
+    /// Many lines (a document opened, a large paste) go in as chunks sharing one array of
+    /// unknown entries, copy-on-write: the store costs its tree, and a chunk's own memory is
+    /// only made when one of its lines is first set, instead of an entry per line written and
+    /// copied at once.
+    /// - Complexity: O(log n + count / chunk size).
+    public mutating func replaceLines(_ lines: Range<Int>, withUnknownLines count: Int) {
+        let size = LineStateChunk<State>.maximumEntries
+        guard count > size else {
+            return replaceLines(lines, with: Array(repeating: .unknown, count: count))
+        }
+        precondition(lines.lowerBound >= 0 && lines.upperBound <= self.count, "lines outside the store")
+        // Even pieces, as `LineStateChunk.balancedPieces` cuts them.
+        let pieces = (count + size - 1) / size
+        let pieceSize = (count + pieces - 1) / pieces
+        let shared = LineStateChunk<State>(Array(repeating: .unknown, count: pieceSize))
+        var chunks = Array(repeating: shared, count: count / pieceSize)
+        if count % pieceSize > 0 {
+            chunks.append(LineStateChunk(Array(repeating: .unknown, count: count % pieceSize)))
+        }
+        rope.replaceSubrange(lines, with: chunks)
     }
 
     /// Marks a line invalid, keeping its end state.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What the prefilters need to know about the line being tokenized, computed once per line:
 /// which bytes it contains and where each last occurs, and where its two- and three-byte
 /// windows are (see `LiteralFilter`).
@@ -32,10 +38,8 @@ final class LineProfile {
     init() {
         lastIndex = .allocate(capacity: 256)
         lastIndex.initialize(repeating: -1, count: 256)
-        bigramSlots = .allocate(capacity: 1 << Self.windowSlotBits)
-        bigramSlots.initialize(repeating: 0, count: 1 << Self.windowSlotBits)
-        trigramSlots = .allocate(capacity: 1 << Self.windowSlotBits)
-        trigramSlots.initialize(repeating: 0, count: 1 << Self.windowSlotBits)
+        bigramSlots = Self.zeroedSlots()
+        trigramSlots = Self.zeroedSlots()
         bigramKeyAt = .allocate(capacity: slotAtCapacity)
         trigramKeyAt = .allocate(capacity: slotAtCapacity)
         wordStarts = .allocate(capacity: wordCapacity)
@@ -44,12 +48,23 @@ final class LineProfile {
 
     deinit {
         lastIndex.deallocate()
-        bigramSlots.deallocate()
-        trigramSlots.deallocate()
+        free(bigramSlots)
+        free(trigramSlots)
         bigramKeyAt.deallocate()
         trigramKeyAt.deallocate()
         wordStarts.deallocate()
         wordKeys.deallocate()
+    }
+
+    /// A zeroed window table from `calloc`: memory fresh from the system is zero already, so
+    /// its pages are only touched where windows hash (every workspace has one; a short file
+    /// touches a few of its 32 KB).
+    private static func zeroedSlots() -> UnsafeMutablePointer<UInt64> {
+        let count = 1 << windowSlotBits
+        guard let memory = calloc(count, MemoryLayout<UInt64>.stride) else {
+            fatalError("out of memory for a line profile")
+        }
+        return memory.bindMemory(to: UInt64.self, capacity: count)
     }
 
     /// The 16-bit key of a two-byte window (`third` nil: the two bytes themselves) or of a

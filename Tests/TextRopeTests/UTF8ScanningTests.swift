@@ -1,0 +1,47 @@
+import Testing
+
+@testable import TextRope
+
+/// The word-at-a-time chunk summary against the byte-at-a-time one it replaced.
+struct UTF8ScanningTests {
+    /// Bytes that matter to a summary: line breaks, ASCII, leads of two, three and four bytes,
+    /// continuations, and bytes no valid text holds.
+    static let alphabet: [UInt8] = [
+        0x0A, 0x0D, 0x20, 0x61, 0x7F, 0x80, 0xBF, 0xC3, 0xE2, 0xEF, 0xF0, 0xF4, 0xF8, 0xFF,
+    ]
+
+    @Test func theSummaryOfAnyRangeOfAnyBytesIsTheByteByByteOne() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3_000 {
+            let count = Int.random(in: 0..<80, using: &generator)
+            let bytes = (0..<count).map { _ in
+                Bool.random(using: &generator)
+                    ? Self.alphabet.randomElement(using: &generator)!
+                    : UInt8.random(in: 0...255, using: &generator)
+            }
+            let lower = Int.random(in: 0...count, using: &generator)
+            let upper = Int.random(in: lower...count, using: &generator)
+            let follows = Bool.random(using: &generator)
+            bytes.withUnsafeBufferPointer { buffer in
+                #expect(
+                    UTF8Scanning.summary(of: buffer, lower..<upper, lineFeedFollows: follows)
+                        == UTF8Scanning.summaryByteByByte(of: buffer, lower..<upper, lineFeedFollows: follows),
+                    "\(bytes) \(lower)..<\(upper) \(follows)")
+            }
+        }
+    }
+
+    @Test func lineBreaksAcrossWordBoundariesAreCountedOnce() {
+        // A CRLF pair at every offset relative to the eight-byte words.
+        for offset in 0..<17 {
+            let bytes =
+                Array(repeating: UInt8(ascii: "x"), count: offset) + [0x0D, 0x0A] + Array("é😀\r\r\n\n".utf8)
+            bytes.withUnsafeBufferPointer { buffer in
+                let summary = UTF8Scanning.summary(of: buffer, 0..<buffer.count)
+                #expect(summary.lineBreaks == 4, "offset \(offset)")
+                #expect(summary.utf16 == offset + 2 + 1 + 2 + 4)
+                #expect(summary == UTF8Scanning.summaryByteByByte(of: buffer, 0..<buffer.count))
+            }
+        }
+    }
+}
