@@ -79,8 +79,20 @@ public struct FrameDecoder: Sendable {
             buffer.reserveCapacity(bodyStart + length)
             return nil
         }
-        let body = Array(buffer[bodyStart..<(bodyStart + length)])
-        start = bodyStart + length
+        let end = bodyStart + length
+        if length > Self.keptCapacity {
+            // A large body is handed over in the buffer it arrived in, its header moved out
+            // in place: copying it would touch as many fresh pages as it has. Bytes after it
+            // (usually none, or a few small frames) start the next buffer.
+            var body = buffer
+            buffer = Array(body[end...])
+            start = 0
+            body.removeSubrange(end...)
+            body.removeSubrange(..<bodyStart)
+            return .frame(body)
+        }
+        let body = Array(buffer[bodyStart..<end])
+        start = end
         // Everything taken: a buffer grown for a large body is not kept for good.
         if start == buffer.count, buffer.capacity > Self.keptCapacity {
             buffer = []

@@ -29,7 +29,7 @@ import Testing
     @Test func aLargeBodyInPiecesThenSmallFramesAreAllDecoded() {
         // The buffer makes room for a large body once its header is read, and is let go of
         // once that body is taken: the frames after it must not notice either.
-        let large = [UInt8](repeating: UInt8(ascii: "x"), count: 3 << 20)
+        let large = Self.largeBody
         let stream = FrameEncoder.frame(large) + Self.stream + FrameEncoder.frame(large) + Self.stream
         var decoder = FrameDecoder()
         var events: [FrameDecoder.Event] = []
@@ -41,6 +41,22 @@ import Testing
             offset = end
         }
         #expect(events == ([large] + Self.bodies + [large] + Self.bodies).map { .frame($0) })
+    }
+
+    /// A body of 3 MB whose bytes differ along it, so a shifted or cut body shows.
+    static let largeBody = (0..<(3 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
+
+    @Test func aLargeBodyArrivingWithFramesBeforeAndAfterItInOneChunkIsTakenWhole() {
+        // A large body is handed over in the decoder's own buffer: what came before it and
+        // after it must stay where they belong.
+        var decoder = FrameDecoder()
+        decoder.append(Self.stream + FrameEncoder.frame(Self.largeBody) + Self.stream)
+        let expected = Self.bodies + [Self.largeBody] + Self.bodies
+        #expect(drain(&decoder) == expected.map { .frame($0) })
+        decoder.append(FrameEncoder.frame(Self.largeBody) + Self.stream.prefix(10))
+        #expect(drain(&decoder) == [.frame(Self.largeBody)])
+        decoder.append(Self.stream.dropFirst(10))
+        #expect(drain(&decoder) == Self.bodies.map { .frame($0) })
     }
 
     @Test func manyFramesInOneChunk() {
