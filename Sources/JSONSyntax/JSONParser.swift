@@ -154,16 +154,35 @@ public struct JSONParser<Builder: JSONBuilding> {
     }
 
     /// Where the next byte a string must look at (`"`, `\\` or a control character) is, at or
-    /// after `position`: a plain loop over the buffer without bounds checks (a 10 MB `didOpen`
-    /// spends most of its parse here; this took its share from 8 to 6% of the open).
+    /// after `position`. Eight bytes at a time past words that hold none (a 10 MB `didOpen`
+    /// spends most of its parse here), then byte by byte within a word that may.
     @inlinable func nextSpecialByte(from position: Int) -> Int {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return position }
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highBits: UInt64 = 0x8080_8080_8080_8080
+            @inline(__always) func isSpecial(_ byte: UInt8) -> Bool {
+                byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20
+            }
             var cursor = position
             let end = buffer.count
+            while cursor + 8 <= end {
+                let word = UInt64(
+                    littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self))
+                let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+                let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+                // A byte below 0x20, a zero byte of `quotes` or of `backslashes`: these tests
+                // never miss one (they may flag a word that has none).
+                let flagged =
+                    ((word &- ones &* 0x20) & ~word) | ((quotes &- ones) & ~quotes)
+                    | ((backslashes &- ones) & ~backslashes)
+                if flagged & highBits != 0 {
+                    for offset in 0..<8 where isSpecial(base[cursor + offset]) { return cursor + offset }
+                }
+                cursor += 8
+            }
             while cursor < end {
-                let byte = base[cursor]
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return cursor }
+                if isSpecial(base[cursor]) { return cursor }
                 cursor += 1
             }
             return end

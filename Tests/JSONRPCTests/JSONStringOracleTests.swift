@@ -27,6 +27,7 @@ import Testing
     @Test(arguments: [
         #"["abc"#, #"["abc\"#, #"["a\qb"]"#, #"["a\u12"]"#, #"["a\u12G4"]"#, "[\"a\u{01}b\"]",
         "[\"\\n\u{0A}\"]",
+        "[\"abcdefghijklmnop\u{1F}qrstuvwxyz\"]", "[\"abcdefghijklmnopqrstuvwxyz\u{0A}\"]",
         #"["\\\"]"#,
     ])
     func brokenStringsAreRefusedByBoth(text: String) {
