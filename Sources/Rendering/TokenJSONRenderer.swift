@@ -37,19 +37,23 @@ public struct TokenJSONRenderer: Sendable {
     ) -> [UInt8] {
         let document = StyledDocument(text: text, tokens: tokens, theme: theme)
         let stackJSON = document.stacks.map { stack in
-            Array((",\"scopes\":[" + stack.map(Self.quote).joined(separator: ",") + "]").utf8)
+            var bytes: [UInt8] = []
+            bytes.append(",\"scopes\":")
+            Self.appendScopes(stack, to: &bytes)
+            return bytes
         }
         let styleJSON = document.styles.map { style in
-            Array(
-                (",\"foreground\":" + Self.quote(style.foreground.normalizedHex) + ",\"background\":"
-                    + Self.quote(style.background.normalizedHex) + ",\"fontStyle\":"
-                    + Self.quote(style.fontStyle.description) + "}").utf8)
+            var bytes: [UInt8] = []
+            bytes.append(",")
+            Self.appendFields(of: style, to: &bytes)
+            bytes.append("}")
+            return bytes
         }
         var cursor = UTF16OffsetCursor(bytes: document.bytes)
         var output: [UInt8] = []
         output.reserveCapacity(document.runs.count * 160 + 64)
         output.append("{\"scopeName\":")
-        output.append(scopeName.map(Self.quote) ?? "null")
+        Self.appendNullable(scopeName, to: &output)
         output.append(",\"tokens\":[")
         for (position, run) in document.runs.enumerated() {
             let start = cursor.utf16Offset(atUTF8: run.range.lowerBound)
@@ -92,20 +96,21 @@ public struct TokenJSONRenderer: Sendable {
         var output: [UInt8] = []
         output.reserveCapacity(document.runs.count * 16 + document.stacks.count * 120 + 64)
         output.append("{\"scopeName\":")
-        output.append(scopeName.map(Self.quote) ?? "null")
+        Self.appendNullable(scopeName, to: &output)
         output.append(",\"styles\":[")
         for (index, style) in document.styles.enumerated() {
-            if index > 0 { output.append(",") }
-            output.append("{\"foreground\":" + Self.quote(style.foreground.normalizedHex))
-            output.append(",\"background\":" + Self.quote(style.background.normalizedHex))
-            output.append(",\"fontStyle\":" + Self.quote(style.fontStyle.description) + "}")
+            output.append(index > 0 ? ",{" : "{")
+            Self.appendFields(of: style, to: &output)
+            output.append("}")
         }
         output.append("],\"stacks\":[")
         var styleOfStack = [Int](repeating: 0, count: document.stacks.count)
         for run in document.runs { styleOfStack[run.stack] = run.style }
         for (index, stack) in document.stacks.enumerated() {
             if index > 0 { output.append(",") }
-            output.append("{\"scopes\":[" + stack.map(Self.quote).joined(separator: ",") + "],\"style\":")
+            output.append("{\"scopes\":")
+            Self.appendScopes(stack, to: &output)
+            output.append(",\"style\":")
             output.appendDecimal(styleOfStack[index])
             output.append("}")
         }
@@ -145,31 +150,33 @@ public struct TokenJSONRenderer: Sendable {
         output.appendDecimal(start)
         output.append(",\"length\":")
         output.appendDecimal(end - start)
-        output.append(",\"target\":" + quote(link.target) + "}")
+        output.append(",\"target\":")
+        output.appendJSONString(link.target)
+        output.append("}")
     }
 
-    /// `text` as a JSON string literal.
-    static func quote(_ text: String) -> String {
-        // Scope names and colours need no escape: one scan of the bytes instead of building
-        // the result scalar by scalar.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            return "\"" + text + "\""
+    /// `"scopes"`'s value: the names as a JSON array.
+    static func appendScopes(_ scopes: [String], to output: inout [UInt8]) {
+        output.append("[")
+        for (index, scope) in scopes.enumerated() {
+            if index > 0 { output.append(",") }
+            output.appendJSONString(scope)
         }
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case let control where control.value < 0x20:
-                let digits = String(control.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
-            default:
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        output.append("]")
+    }
+
+    /// A style's three fields: `"foreground":…,"background":…,"fontStyle":…`.
+    static func appendFields(of style: TokenStyle, to output: inout [UInt8]) {
+        output.append("\"foreground\":")
+        output.appendJSONString(style.foreground.normalizedHex)
+        output.append(",\"background\":")
+        output.appendJSONString(style.background.normalizedHex)
+        output.append(",\"fontStyle\":")
+        output.appendJSONString(style.fontStyle.description)
+    }
+
+    /// A string, or `null`.
+    static func appendNullable(_ text: String?, to output: inout [UInt8]) {
+        if let text { output.appendJSONString(text) } else { output.append("null") }
     }
 }

@@ -94,6 +94,34 @@ struct RendererEquivalenceTests {
         }
     }
 
+    /// Scope names, a root scope and link targets with every character JSON escapes (and some
+    /// it does not) are written as the reference writes them.
+    @Test func jsonStringsWithEveryEscapeAreByteForByteTheReference() throws {
+        let hostile = "q\"b\\s/n\nr\rt\tc\u{01}\u{1F}\u{7F}é😀"
+        let text = "let a = 1;\nlet b = 2;\n"
+        let tokens = [
+            DocumentToken(range: 0..<3, scopes: ["source.x", "storage.\(hostile)"]),
+            DocumentToken(range: 3..<12, scopes: ["source.x", hostile, "x y"]),
+            DocumentToken(range: 12..<text.utf8.count, scopes: ["source.x"]),
+        ]
+        let links = [RenderedLink(range: 4..<5, target: "https://a.example/\(hostile)")]
+        let theme = try Theme.builtIn(named: "dark")
+        #expect(
+            TokenJSONRenderer(theme: theme).render(
+                text: text, tokens: tokens, scopeName: hostile, links: links)
+                == ReferenceTokenJSONRenderer(theme: theme).render(
+                    text: text, tokens: tokens, scopeName: hostile, links: links))
+        let compact = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(
+                    TokenJSONRenderer(theme: theme).renderCompactBytes(
+                        text: text, tokens: tokens, scopeName: hostile, links: links))) as? NSDictionary)
+        #expect(compact["scopeName"] as? String == hostile)
+        #expect(
+            (compact["links"] as? [NSDictionary])?.first?["target"] as? String
+                == "https://a.example/\(hostile)")
+    }
+
     /// The compact JSON expanded back (each token's stack and its style looked up) is the
     /// full JSON's token list, and the links are the same.
     @Test func compactJSONExpandsToTheFullJSON() throws {
