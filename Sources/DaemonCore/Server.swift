@@ -44,6 +44,8 @@ public final class Server {
     /// Style ids whose definitions the client has been sent.
     var definedStyles: Set<StyleID> = [.plain]
     var documents: [String: DocumentSession] = [:]
+    /// The style caches shared by the documents of each grammar (`sharedStyles(for:)`).
+    var sharedStyleCaches: [SharedStylesEntry] = []
     /// The span rules from `initializationOptions.spanRules`, for documents that give none.
     var spanRules: [SpanRule] = []
     /// Whether a document holds background changes not pushed yet
@@ -89,6 +91,7 @@ public final class Server {
     public func releaseUnusedMemory() {
         hasMemoryToRelease = false
         for document in documents.values { document.highlighter?.forgetCachedStyles() }
+        dropUnusedStyleCaches()
         MatchWorkspace.current.forgetRememberedScopes()
         registry.releaseUnusedStacks()
     }

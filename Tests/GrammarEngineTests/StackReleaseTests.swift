@@ -58,6 +58,26 @@ import Testing
             Self.scopes(grammar, Self.lines, from: state) == Self.scopes(fresh, Self.lines, from: freshState))
     }
 
+    @Test func tablesEmptiedByAReleaseGiveBackTheirRoom() throws {
+        let grammar = try Self.mortalGrammar()
+        do {
+            var state: RuleStack?
+            // Fifty lines of a hundred unclosed blocks each: stacks 5,000 blocks deep.
+            for _ in 0..<50 {
+                state = grammar.tokenizeLine(String(repeating: "{ \"s\" ", count: 100), state: state).endState
+            }
+            _ = Self.scopes(grammar, Self.lines)
+        }
+        MatchWorkspace.current.forgetRememberedScopes()
+        let grown = grammar.internedStackCapacity
+        grammar.releaseUnusedStacks()
+        let shrunk = grammar.internedStackCapacity
+        #expect(grown.scopes > 4_096 && grown.frames > 4_096, "\(grown)")
+        #expect(
+            shrunk.scopes < grown.scopes / 4 && shrunk.frames < grown.frames / 4, "\(shrunk) from \(grown)")
+        #expect(Self.scopes(grammar, Self.lines) == Self.scopes(try Self.mortalGrammar(), Self.lines))
+    }
+
     @Test func tokenizingAgainAfterAReleaseGivesTheSameTokensAndInternsAgain() throws {
         let grammar = try Self.mortalGrammar()
         let first = Self.scopes(grammar, Self.lines)

@@ -46,7 +46,7 @@ final class DocumentSession {
 
     init(
         uri: String, languageId: String, version: Int, text: String, grammar: Grammar?, styles: StyleTable,
-        spanRules: [SpanRule] = [], features: LanguageFeatures = .none
+        sharedStyles: SharedScopeStyles? = nil, spanRules: [SpanRule] = [], features: LanguageFeatures = .none
     ) {
         self.features = features
         self.uri = uri
@@ -62,7 +62,7 @@ final class DocumentSession {
             configuration.classification = features.classification
             configuration.brackets = features.brackets
             let highlighter = SyntaxHighlighter(
-                grammar: grammar, styles: styles, configuration: configuration)
+                grammar: grammar, styles: styles, configuration: configuration, sharedStyles: sharedStyles)
             highlighter.attach(to: storage)
             self.highlighter = highlighter
         } else {
@@ -82,11 +82,12 @@ final class DocumentSession {
     /// its semantic-token tracker. The new storage's attributes are not computed yet (the
     /// caller reprocesses it and pushes the result).
     func rebuilt(
-        grammar: Grammar?, detectedLanguageId: String?, styles: StyleTable, features: LanguageFeatures
+        grammar: Grammar?, detectedLanguageId: String?, styles: StyleTable, sharedStyles: SharedScopeStyles?,
+        features: LanguageFeatures
     ) -> DocumentSession {
         let document = DocumentSession(
             uri: uri, languageId: languageId, version: version, text: storage.string, grammar: grammar,
-            styles: styles, spanRules: spans.detector.rules, features: features)
+            styles: styles, sharedStyles: sharedStyles, spanRules: spans.detector.rules, features: features)
         document.detectedLanguageId = detectedLanguageId
         document.storage.adoptGivenSpans(from: storage)
         document.viewports = viewports

@@ -31,3 +31,33 @@ extension Server {
             configuration: configuration, classification: classification, brackets: brackets)
     }
 }
+
+/// One grammar's style cache for one style table, with both held so neither can be freed and
+/// its address reused by another while the entry exists.
+struct SharedStylesEntry {
+    let grammar: Grammar
+    let styles: StyleTable
+    let cache: SharedScopeStyles
+}
+
+extension Server {
+    /// The style cache every document highlighted with `grammar` and the current styles
+    /// shares. The classification comes from the grammar's scope name, so one cache fits all
+    /// of them.
+    func sharedStyles(for grammar: Grammar, classification: TokenClassification) -> SharedScopeStyles {
+        if let entry = sharedStyleCaches.first(where: { $0.grammar === grammar && $0.styles === styles }) {
+            return entry.cache
+        }
+        let cache = SharedScopeStyles(classification: classification)
+        sharedStyleCaches.append(SharedStylesEntry(grammar: grammar, styles: styles, cache: cache))
+        return cache
+    }
+
+    /// Forgets the caches no open document uses (after documents close, grammars are
+    /// reloaded or the theme changes), and the grammars and stacks they held.
+    func dropUnusedStyleCaches() {
+        let used = Set(
+            documents.values.compactMap { $0.highlighter.map { ObjectIdentifier($0.sharedStyles) } })
+        sharedStyleCaches.removeAll { !used.contains(ObjectIdentifier($0.cache)) }
+    }
+}

@@ -46,9 +46,11 @@ extension Server {
     private func rebuild(_ old: DocumentSession) {
         let (detected, grammar) = resolveLanguage(
             languageId: old.languageId, uri: old.uri, text: old.storage.string)
+        let features = languageFeatures(languageId: detected, scopeName: grammar?.scopeName)
         let document = old.rebuilt(
             grammar: grammar, detectedLanguageId: detected, styles: styles,
-            features: languageFeatures(languageId: detected, scopeName: grammar?.scopeName))
+            sharedStyles: grammar.map { sharedStyles(for: $0, classification: features.classification) },
+            features: features)
         documents[old.uri] = document
         let transaction = document.storage.reprocess(document.storage.text.utf8Range)
         push(document, transaction: transaction)

@@ -10,10 +10,12 @@ extension Server {
     func didOpen(_ params: DidOpenParams) {
         let (detected, grammar) = resolveLanguage(
             languageId: params.languageId, uri: params.uri, text: params.text)
+        let features = languageFeatures(languageId: detected, scopeName: grammar?.scopeName)
         let document = DocumentSession(
             uri: params.uri, languageId: params.languageId, version: params.version, text: params.text,
-            grammar: grammar, styles: styles, spanRules: params.spanRules,
-            features: languageFeatures(languageId: detected, scopeName: grammar?.scopeName))
+            grammar: grammar, styles: styles,
+            sharedStyles: grammar.map { sharedStyles(for: $0, classification: features.classification) },
+            spanRules: params.spanRules, features: features)
         document.detectedLanguageId = detected
         documents[params.uri] = document
         if !params.givenSpans.isEmpty {

@@ -91,6 +91,8 @@ public final class Grammar: @unchecked Sendable {
 
     /// The number of interned scope stacks and rule stack frames (a statistic).
     public var internedStackCount: (scopes: Int, frames: Int) { interner.count }
+    /// The room the interner's tables have (a statistic for tests).
+    var internedStackCapacity: (scopes: Int, frames: Int) { interner.tableCapacity }
 
     /// The rules by id (id 0 is never used), made once by a `RuleBuilder` and never changed.
     let rules: ReferenceTable<Rule>

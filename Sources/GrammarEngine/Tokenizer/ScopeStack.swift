@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A list of scope names as a shared linked list, innermost last (vscode's
 /// `AttributedScopeStack` without the theme metadata).
 ///
@@ -13,13 +15,24 @@ public final class ScopeStack: Hashable, @unchecked Sendable {
     public let depth: Int
     let hash: Int
     let isInterned: Bool
-    /// `scopeNames`, built once when an interned node is made: every token of a document
-    /// asks for its stack's names, and interned nodes are few and shared. Deep stacks
-    /// (past `namesKeptUpToDepth`) build them on demand instead, so a pathological nesting
-    /// cannot make memory grow with the square of its depth.
-    private let keptNames: [String]?
+    /// `scopeNames`, built on the first request and kept, for interned nodes up to
+    /// `namesKeptUpToDepth`: every token of a whole document asks for its stack's names, and
+    /// interned nodes are few and shared. Built on demand rather than with the node, because
+    /// the daemon resolves styles node by node and never asks: a node's names take as much
+    /// memory as its depth, and an editing session that makes many deep stacks made them take
+    /// more than everything else the stacks hold. Deeper stacks build their names each time,
+    /// so a pathological nesting cannot make memory grow with the square of its depth.
+    private let keptNames = AtomicLazyReference<NameList>()
+    /// Whether the node was made immortal, so that the names it keeps are made immortal too.
+    private var isImmortal = false
 
     static let namesKeptUpToDepth = 64
+
+    /// The kept names, as one shared object.
+    private final class NameList: Sendable {
+        let names: [String]
+        init(_ names: [String]) { self.names = names }
+    }
 
     init(parent: ScopeStack?, scopeName: String, isInterned: Bool) {
         self.parent = parent
@@ -31,25 +44,31 @@ public final class ScopeStack: Hashable, @unchecked Sendable {
         hasher.combine(scopeName)
         self.hash = hasher.finalize()
         self.isInterned = isInterned
-        if isInterned, depth <= Self.namesKeptUpToDepth {
-            var names = parent?.keptNames ?? []
-            names.append(scopeName)
-            keptNames = names
-        } else {
-            keptNames = nil
-        }
     }
 
-    /// Makes this interned node and its kept names immortal (`Immortal`): tokens on every
-    /// thread take references to both.
+    /// Makes this interned node immortal (`Immortal`), and the names it will keep: tokens on
+    /// every thread take references to both. Called by the interner before the node is shared.
     func makeImmortal() {
         Immortal.make(self)
-        if let keptNames { Immortal.make(storageOf: keptNames) }
+        isImmortal = true
     }
 
     /// The scope names, outermost first.
     public var scopeNames: [String] {
-        if let keptNames { return keptNames }
+        guard isInterned, depth <= Self.namesKeptUpToDepth else { return builtNames() }
+        if let kept = keptNames.load() { return kept.names }
+        var names = parent?.scopeNames ?? []
+        names.append(scopeName)
+        let stored = keptNames.storeIfNil(NameList(names))
+        if isImmortal {
+            // Whichever thread stored first, these are the names every thread now shares.
+            Immortal.make(stored)
+            Immortal.make(storageOf: stored.names)
+        }
+        return stored.names
+    }
+
+    private func builtNames() -> [String] {
         var names: [String] = []
         names.reserveCapacity(depth)
         var node: ScopeStack? = self

@@ -130,8 +130,19 @@ final class StackInterner: Sendable {
                 released += 1
                 if let parentKey { pending.append(parentKey) }
             }
+            Self.shrink(&table)
             return released
         }
+    }
+
+    /// Gives back a table's room once most of it is empty: removing entries keeps a
+    /// dictionary's storage, and a burst of edits can grow these tables to megabytes that a
+    /// quiet document never uses again.
+    private static func shrink<Key: Hashable, Value>(_ table: inout [Key: Value]) {
+        guard table.capacity > 4 * max(table.count, 1_024) else { return }
+        var smaller = [Key: Value](minimumCapacity: table.count)
+        for (key, value) in table { smaller[key] = value }
+        table = smaller
     }
 
     private func releaseUnusedScopes() -> Int {
@@ -148,8 +159,14 @@ final class StackInterner: Sendable {
                 released += 1
                 if let parentKey { pending.append(parentKey) }
             }
+            Self.shrink(&table)
             return released
         }
+    }
+
+    /// The room the tables have, in entries (a statistic for tests).
+    var tableCapacity: (scopes: Int, frames: Int) {
+        (scopes.withLock { $0.capacity }, frames.withLock { $0.capacity })
     }
 
     /// The number of interned scope stacks and frames (a statistic).

@@ -30,9 +30,16 @@ extension SyntaxHighlighter {
     func recordBrackets(_ tokens: [BracketToken], ofLine line: Int, start: UTF8Offset, storage: TextStorage) {
         let entry = bracketStore[line]
         if entry.isValid, let known = entry.endState, known.tokens == tokens { return }
+        // A copy of exactly the line's tokens: `tokens` is the highlighter's reused buffer,
+        // whose capacity is the most brackets any line had, and every line would keep that.
+        var kept: [BracketToken] = []
+        if !tokens.isEmpty {
+            kept.reserveCapacity(tokens.count)
+            kept.append(contentsOf: tokens)
+        }
         let updated = LineEntry(
             endState: BracketLine(
-                tokens: tokens, endStack: entry.endState?.endStack,
+                tokens: kept, endStack: entry.endState?.endStack,
                 markedColumns: entry.endState?.markedColumns),
             isValid: false)
         let before =

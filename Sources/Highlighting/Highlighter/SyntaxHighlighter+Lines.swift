@@ -30,7 +30,7 @@ extension SyntaxHighlighter {
             let start = tokens[index].start
             let end = index + 1 < tokens.count ? tokens[index + 1].start : bounds.end - bounds.start
             guard end > start else { continue }
-            let resolved = styleCache.resolve(tokens[index].scopes, in: styles)
+            let resolved = sharedStyles.cache.resolve(tokens[index].scopes, in: styles)
             if let brackets = configuration.brackets, resolved.countsBrackets {
                 content.withUTF8 { brackets.scan($0, in: start..<end, into: &bracketBuffer) }
             }
@@ -63,7 +63,7 @@ extension SyntaxHighlighter {
 
     /// The style id of a token's scopes, cached per interned scope stack.
     func styleID(for scopes: ScopeStack) -> StyleID {
-        styleCache.id(for: scopes, in: styles)
+        sharedStyles.cache.id(for: scopes, in: styles)
     }
 
     /// Highlights the invalid lines of a line range in order.

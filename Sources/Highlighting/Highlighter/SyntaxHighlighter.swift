@@ -41,17 +41,23 @@ public final class SyntaxHighlighter: TextStorageHook {
     var bracketStore = LineStateStore<BracketLine>(lineCount: 1)
     /// Reused between lines so finding a line's brackets does not allocate.
     var bracketBuffer: [BracketToken] = []
-    /// Style ids of token scopes already seen (scope stacks are interned by the grammar).
-    var styleCache = ScopeStyleCache()
+    /// Style ids of token scopes already seen (scope stacks are interned by the grammar),
+    /// perhaps shared with other highlighters of the same grammar and styles.
+    public let sharedStyles: SharedScopeStyles
     /// Reused between lines so building a line's runs does not allocate.
     var runBuffer: [AttributeRun<StyleID>] = []
 
-    /// A highlighter for one document.
-    public init(grammar: Grammar, styles: StyleTable, configuration: Configuration = Configuration()) {
+    /// A highlighter for one document. `sharedStyles` is a style cache to share with other
+    /// highlighters of `grammar` and `styles` on the same thread, made with the same
+    /// classification (nil: one of its own).
+    public init(
+        grammar: Grammar, styles: StyleTable, configuration: Configuration = Configuration(),
+        sharedStyles: SharedScopeStyles? = nil
+    ) {
         self.grammar = grammar
         self.styles = styles
         self.configuration = configuration
-        styleCache.classification = configuration.classification
+        self.sharedStyles = sharedStyles ?? SharedScopeStyles(classification: configuration.classification)
     }
 
     /// Adds the highlighter to a storage's hooks; every line starts invalid (call
@@ -72,7 +78,7 @@ public final class SyntaxHighlighter: TextStorageHook {
     /// stacks no line uses any more (the daemon does both when it goes idle). Styles are
     /// resolved again, one node at a time, when next met.
     public func forgetCachedStyles() {
-        styleCache.removeAll()
+        sharedStyles.removeAll()
     }
 
     /// The per-line states and validity (for diagnostics and tests).

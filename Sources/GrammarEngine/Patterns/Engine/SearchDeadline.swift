@@ -95,13 +95,13 @@ public final class SearchDeadline {
 }
 
 extension MatchWorkspace {
-    private static let interruptibleKey = "highlightd.GrammarEngine.MatchWorkspace.interruptible"
+    private static let interruptibleKey = ThreadLocalWorkspace()
 
     /// This thread's workspace for interruptible searches (span rules), where a caller
     /// installs its `SearchDeadline`: kept apart from ``current`` so the grammar engine's
     /// searches on the same thread never see a deadline, and one per thread rather than one
     /// per document (a workspace holds about half a megabyte of tables).
-    public static var currentInterruptible: MatchWorkspace { threadLocal(interruptibleKey) }
+    public static var currentInterruptible: MatchWorkspace { interruptibleKey.workspace }
 
     /// Makes later searches of interruptible patterns stop at `deadline`'s time (nil: never).
     /// The workspace does not keep the deadline alive: the caller keeps it while installed.

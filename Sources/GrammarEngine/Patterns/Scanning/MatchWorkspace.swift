@@ -21,19 +21,10 @@ public final class MatchWorkspace {
         pcre = PCRE2MatchState(matchLimit: matchLimit)
     }
 
-    private static let threadKey = "highlightd.GrammarEngine.MatchWorkspace"
+    private static let threadKey = ThreadLocalWorkspace()
 
     /// This thread's workspace, created on first use.
-    public static var current: MatchWorkspace { threadLocal(threadKey) }
-
-    /// The workspace this thread keeps under `key`, created on first use.
-    static func threadLocal(_ key: String) -> MatchWorkspace {
-        let dictionary = Thread.current.threadDictionary
-        if let workspace = dictionary[key] as? MatchWorkspace { return workspace }
-        let workspace = MatchWorkspace()
-        dictionary[key] = workspace
-        return workspace
-    }
+    public static var current: MatchWorkspace { threadKey.workspace }
 
     /// How many PCRE2 searches this workspace ran.
     public var searchCount: Int { pcre.searchCount }
@@ -57,5 +48,31 @@ public final class MatchWorkspace {
     /// Copies the last successful search's groups into a match; PCRE2_UNSET reads as -1.
     func currentMatch(groups: Int) -> PatternMatch {
         scratch.match(copying: pcre.ovector, count: groups * 2)
+    }
+}
+
+/// One workspace per thread under a POSIX thread-specific key, released when its thread ends.
+///
+/// `Thread.current.threadDictionary` did the same through an `NSMutableDictionary`, boxing the
+/// workspace and casting it back: a visible part of highlighting a short file.
+final class ThreadLocalWorkspace: @unchecked Sendable {
+    private var key = pthread_key_t()
+
+    init() {
+        let created = pthread_key_create(&key) { pointer in
+            guard let pointer = pointer as UnsafeMutableRawPointer? else { return }
+            Unmanaged<MatchWorkspace>.fromOpaque(pointer).release()
+        }
+        precondition(created == 0, "no thread-specific key for match workspaces")
+    }
+
+    /// The calling thread's workspace, created on first use.
+    var workspace: MatchWorkspace {
+        if let stored = pthread_getspecific(key) {
+            return Unmanaged<MatchWorkspace>.fromOpaque(stored).takeUnretainedValue()
+        }
+        let workspace = MatchWorkspace()
+        pthread_setspecific(key, Unmanaged.passRetained(workspace).toOpaque())
+        return workspace
     }
 }
