@@ -35,7 +35,9 @@ public final class Grammar: @unchecked Sendable {
         /// Whether interned scope and rule stacks are made immortal (`Immortal`): cheaper to
         /// share between threads, but never freed, not even with their grammar. Processes that
         /// load grammars again and again (the daemon, on every configuration change) turn it
-        /// off, so that a grammar's stacks go with it.
+        /// off, so that a grammar's stacks go with it. Mortal stacks also do not keep their
+        /// names (`ScopeStack.scopeNames` builds them when asked), which only whole-document
+        /// tokenization asks for token by token.
         public var immortalStacks = true
 
         /// Creates the default configuration.

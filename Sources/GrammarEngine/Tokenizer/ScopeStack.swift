@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A list of scope names as a shared linked list, innermost last (vscode's
 /// `AttributedScopeStack` without the theme metadata).
 ///
@@ -15,26 +13,18 @@ public final class ScopeStack: Hashable, @unchecked Sendable {
     public let depth: Int
     let hash: Int
     let isInterned: Bool
-    /// `scopeNames`, built on the first request and kept, for interned nodes up to
-    /// `namesKeptUpToDepth`: every token of a whole document asks for its stack's names, and
-    /// interned nodes are few and shared. Built on demand rather than with the node, because
-    /// the daemon resolves styles node by node and never asks: a node's names take as much
-    /// memory as its depth, and an editing session that makes many deep stacks made them take
-    /// more than everything else the stacks hold. Deeper stacks build their names each time,
-    /// so a pathological nesting cannot make memory grow with the square of its depth.
-    private let keptNames = AtomicLazyReference<NameList>()
-    /// Whether the node was made immortal, so that the names it keeps are made immortal too.
-    private var isImmortal = false
+    /// `scopeNames`, built once when an interned node is made, when its interner keeps names:
+    /// every token of a whole document asks for its stack's names, and interned nodes are few
+    /// and shared. The daemon's interners keep none: it resolves styles node by node and
+    /// never asks, and a node's names take as much memory as its depth (an editing session
+    /// that made many deep stacks had them take more than everything else the stacks hold).
+    /// Deep stacks (past `namesKeptUpToDepth`) build them on demand too, so a pathological
+    /// nesting cannot make memory grow with the square of its depth.
+    private let keptNames: [String]?
 
     static let namesKeptUpToDepth = 64
 
-    /// The kept names, as one shared object.
-    private final class NameList: Sendable {
-        let names: [String]
-        init(_ names: [String]) { self.names = names }
-    }
-
-    init(parent: ScopeStack?, scopeName: String, isInterned: Bool) {
+    init(parent: ScopeStack?, scopeName: String, isInterned: Bool, keepsNames: Bool = true) {
         self.parent = parent
         self.scopeName = scopeName
         let depth = (parent?.depth ?? 0) + 1
@@ -44,28 +34,25 @@ public final class ScopeStack: Hashable, @unchecked Sendable {
         hasher.combine(scopeName)
         self.hash = hasher.finalize()
         self.isInterned = isInterned
+        if isInterned, keepsNames, depth <= Self.namesKeptUpToDepth {
+            var names = parent?.keptNames ?? []
+            names.append(scopeName)
+            keptNames = names
+        } else {
+            keptNames = nil
+        }
     }
 
-    /// Makes this interned node immortal (`Immortal`), and the names it will keep: tokens on
-    /// every thread take references to both. Called by the interner before the node is shared.
+    /// Makes this interned node and its kept names immortal (`Immortal`): tokens on every
+    /// thread take references to both.
     func makeImmortal() {
         Immortal.make(self)
-        isImmortal = true
+        if let keptNames { Immortal.make(storageOf: keptNames) }
     }
 
     /// The scope names, outermost first.
     public var scopeNames: [String] {
-        guard isInterned, depth <= Self.namesKeptUpToDepth else { return builtNames() }
-        if let kept = keptNames.load() { return kept.names }
-        var names = parent?.scopeNames ?? []
-        names.append(scopeName)
-        let stored = keptNames.storeIfNil(NameList(names))
-        if isImmortal {
-            // Whichever thread stored first, these are the names every thread now shares.
-            Immortal.make(stored)
-            Immortal.make(storageOf: stored.names)
-        }
-        return stored.names
+        keptNames ?? builtNames()
     }
 
     private func builtNames() -> [String] {

@@ -46,7 +46,8 @@ final class StackInterner: Sendable {
             guard table.count < capacity else {
                 return ScopeStack(parent: parent, scopeName: name, isInterned: false)
             }
-            let node = ScopeStack(parent: parent, scopeName: name, isInterned: true)
+            // Mortal interners are the daemon's, which never asks a node for its names.
+            let node = ScopeStack(parent: parent, scopeName: name, isInterned: true, keepsNames: immortal)
             if immortal { node.makeImmortal() }
             table[key] = node
             return node
