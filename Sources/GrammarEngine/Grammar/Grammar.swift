@@ -36,8 +36,9 @@ public final class Grammar: @unchecked Sendable {
         /// share between threads, but never freed, not even with their grammar. Processes that
         /// load grammars again and again (the daemon, on every configuration change) turn it
         /// off, so that a grammar's stacks go with it. Mortal stacks also do not keep their
-        /// names (`ScopeStack.scopeNames` builds them when asked), which only whole-document
-        /// tokenization asks for token by token.
+        /// names (`ScopeStack.scopeNames` builds them when asked) unless the grammar has
+        /// injections: only whole-document tokenization (token by token) and injection
+        /// selectors (scan by scan) ask often.
         public var immortalStacks = true
 
         /// Creates the default configuration.
@@ -119,10 +120,13 @@ public final class Grammar: @unchecked Sendable {
         self.scopeName = raw.scopeName
         self.raw = raw
         self.sources = sources
-        self.interner = StackInterner(immortal: configuration.immortalStacks)
         self.configuration = configuration
         var builder = RuleBuilder(raw: raw, sources: sources)
         let built = builder.build()
+        // Injection selectors read the names of the scopes at every scan.
+        self.interner = StackInterner(
+            immortal: configuration.immortalStacks,
+            keepsNames: configuration.immortalStacks || !built.injections.isEmpty)
         rules = ReferenceTable(built.rules)
         rootId = built.rootId
         injections = built.injections

@@ -30,9 +30,13 @@ final class StackInterner: Sendable {
     /// Whether interned nodes are made immortal (see `Grammar.Configuration.immortalStacks`).
     let immortal: Bool
 
-    init(capacity: Int = 200_000, immortal: Bool = true) {
+    /// Whether interned scope stacks keep their names (see `ScopeStack.scopeNames`).
+    let keepsNames: Bool
+
+    init(capacity: Int = 200_000, immortal: Bool = true, keepsNames: Bool = true) {
         self.capacity = capacity
         self.immortal = immortal
+        self.keepsNames = keepsNames
     }
 
     /// The stack `parent` + `name`.
@@ -46,8 +50,7 @@ final class StackInterner: Sendable {
             guard table.count < capacity else {
                 return ScopeStack(parent: parent, scopeName: name, isInterned: false)
             }
-            // Mortal interners are the daemon's, which never asks a node for its names.
-            let node = ScopeStack(parent: parent, scopeName: name, isInterned: true, keepsNames: immortal)
+            let node = ScopeStack(parent: parent, scopeName: name, isInterned: true, keepsNames: keepsNames)
             if immortal { node.makeImmortal() }
             table[key] = node
             return node
