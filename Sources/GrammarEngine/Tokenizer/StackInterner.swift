@@ -24,7 +24,17 @@ final class StackInterner: Sendable {
         var contentScopes: ObjectIdentifier
     }
 
-    private let scopes = Mutex<[ScopeKey: ScopeStack]>([:])
+    /// One part of the scope table, under a lock of its own.
+    private final class ScopeShard: Sendable {
+        let table = Mutex<[ScopeKey: ScopeStack]>([:])
+    }
+
+    /// The scope table in parts by the parent's address: two threads tokenizing chunks of one
+    /// document intern their new stacks at the same time, and behind one lock they waited for
+    /// each other in the kernel (Swift's `Mutex` is a priority-inheriting futex on Linux) for
+    /// a tenth of a cold run.
+    private let scopeShards = (0..<StackInterner.shardCount).map { _ in ScopeShard() }
+    private static let shardCount = 16
     private let frames = Mutex<[FrameKey: RuleStack]>([:])
     let capacity: Int
     /// Whether interned nodes are made immortal (see `Grammar.Configuration.immortalStacks`).
@@ -39,21 +49,41 @@ final class StackInterner: Sendable {
         self.keepsNames = keepsNames
     }
 
+    private func shard(_ parent: ObjectIdentifier?) -> ScopeShard {
+        let address = parent.map { UInt(bitPattern: $0) } ?? 0
+        return scopeShards[Int(truncatingIfNeeded: (address >> 4) ^ (address >> 10)) & (Self.shardCount - 1)]
+    }
+
     /// The stack `parent` + `name`.
     func scope(_ name: String, parent: ScopeStack?) -> ScopeStack {
         guard parent?.isInterned ?? true else {
             return ScopeStack(parent: parent, scopeName: name, isInterned: false)
         }
         let key = ScopeKey(parent: parent.map(ObjectIdentifier.init), name: name)
-        return scopes.withLock { table in
+        let shard = shard(key.parent)
+        if let known = shard.table.withLock({ $0[key] }) { return known }
+        // Made outside the lock (its hash and names take a while); a thread that interned the
+        // same stack meanwhile wins, and this one is dropped.
+        let made = ScopeStack(parent: parent, scopeName: name, isInterned: true, keepsNames: keepsNames)
+        return shard.table.withLock { table in
             if let known = table[key] { return known }
-            guard table.count < capacity else {
+            guard table.count < capacity / Self.shardCount else {
                 return ScopeStack(parent: parent, scopeName: name, isInterned: false)
             }
-            let node = ScopeStack(parent: parent, scopeName: name, isInterned: true, keepsNames: keepsNames)
-            if immortal { node.makeImmortal() }
-            table[key] = node
-            return node
+            if immortal { made.makeImmortal() }
+            table[key] = made
+            return made
+        }
+    }
+
+    /// Makes room for about `count` scope stacks at once, so that a whole document's first
+    /// tokenization does not regrow the tables (rehashing every stack so far) as it goes.
+    func reserveScopes(_ count: Int) {
+        let perShard = min(count, capacity) / Self.shardCount
+        for shard in scopeShards {
+            shard.table.withLock { table in
+                if table.capacity < perShard { table.reserveCapacity(perShard) }
+            }
         }
     }
 
@@ -143,38 +173,40 @@ final class StackInterner: Sendable {
     /// dictionary's storage, and a burst of edits can grow these tables to megabytes that a
     /// quiet document never uses again.
     private static func shrink<Key: Hashable, Value>(_ table: inout [Key: Value]) {
-        guard table.capacity > 4 * max(table.count, 1_024) else { return }
+        guard table.capacity > 4 * max(table.count, 64) else { return }
         var smaller = [Key: Value](minimumCapacity: table.count)
         for (key, value) in table { smaller[key] = value }
         table = smaller
     }
 
     private func releaseUnusedScopes() -> Int {
-        scopes.withLock { table in
-            var pending = Array(table.keys)
-            var released = 0
-            while let key = pending.popLast() {
+        var pending = scopeShards.flatMap { shard in shard.table.withLock { Array($0.keys) } }
+        var released = 0
+        while let key = pending.popLast() {
+            let parentKey: ScopeKey?? = shard(key.parent).table.withLock { table in
                 guard let index = table.index(forKey: key), isKnownUniquelyReferenced(&table.values[index])
-                else { continue }
+                else { return nil }
                 let parentKey = table.values[index].parent.map {
                     ScopeKey(parent: $0.parent.map(ObjectIdentifier.init), name: $0.scopeName)
                 }
                 table.remove(at: index)
-                released += 1
-                if let parentKey { pending.append(parentKey) }
+                return .some(parentKey)
             }
-            Self.shrink(&table)
-            return released
+            guard let parentKey else { continue }
+            released += 1
+            if let parentKey { pending.append(parentKey) }
         }
+        for shard in scopeShards { shard.table.withLock { Self.shrink(&$0) } }
+        return released
     }
 
     /// The room the tables have, in entries (a statistic for tests).
     var tableCapacity: (scopes: Int, frames: Int) {
-        (scopes.withLock { $0.capacity }, frames.withLock { $0.capacity })
+        (scopeShards.reduce(0) { $0 + $1.table.withLock { $0.capacity } }, frames.withLock { $0.capacity })
     }
 
     /// The number of interned scope stacks and frames (a statistic).
     var count: (scopes: Int, frames: Int) {
-        (scopes.withLock { $0.count }, frames.withLock { $0.count })
+        (scopeShards.reduce(0) { $0 + $1.table.withLock { $0.count } }, frames.withLock { $0.count })
     }
 }
