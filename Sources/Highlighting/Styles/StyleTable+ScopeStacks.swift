@@ -80,7 +80,9 @@ struct ScopeStyleCache {
 /// edits). Not locked: the highlighters sharing one must run on one thread, as the daemon's
 /// do on its loop.
 public final class SharedScopeStyles {
-    var cache = ScopeStyleCache()
+    // Unchecked: the highlighters sharing a cache run on one thread (see above), and the
+    // check would run once per token.
+    @exclusivity(unchecked) var cache = ScopeStyleCache()
 
     /// An empty cache for stacks of a grammar classified by `classification`.
     public init(classification: TokenClassification = .standard) {
