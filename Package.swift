@@ -134,7 +134,7 @@ let package = Package(
         ),
 
         // Output formats of the CLI: ANSI, HTML and token JSON from tokens and a theme.
-        .target(name: "Rendering", dependencies: ["GrammarEngine", "ThemeEngine"]),
+        .target(name: "Rendering", dependencies: ["GrammarEngine", "JSONSyntax", "ThemeEngine"]),
 
         // Incremental highlighting: the syntax processEditing hook.
         .target(
