@@ -985,9 +985,18 @@ def test_the_pair_at_point_is_highlighted_and_jumped_to(tmp_path):
         background = session.eval(
             "(apply #'format \"#%02X%02X%02X\" (mapcar (lambda (c) (/ c 256))"
             " (color-values (face-background 'highlightd-match-paren nil t))))").strip('"')
-        row = emacs_support.screen_cells(session.capture())[5]
         line = RUST_FILE.splitlines()[4]
-        shown = {column: cell[2] for column, cell in enumerate(row)}
+
+        def shown_backgrounds():
+            row = emacs_support.screen_cells(session.capture())[5]
+            shown_backgrounds.value = {column: cell[2] for column, cell in enumerate(row)}
+            return shown_backgrounds.value.get(line.index("(")) == background
+
+        try:  # redisplay may follow the highlight by a moment
+            wait_until(shown_backgrounds, 10, interval=0.1, what="the pair on the screen")
+        except TimeoutError:
+            pass
+        shown = shown_backgrounds.value
         assert shown[line.index("(")] == background
         assert shown[line.index(");")] == background
         assert shown[line.index('")"') + 1] != background
