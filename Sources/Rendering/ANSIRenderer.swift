@@ -41,11 +41,14 @@ public struct ANSIRenderer: Sendable {
     public var theme: Theme
     /// The options.
     public var configuration: Configuration
+    /// How many threads may resolve a long document's styles (nil: one per CPU).
+    public var jobs: Int?
 
     /// Creates a renderer.
-    public init(theme: Theme, configuration: Configuration) {
+    public init(theme: Theme, configuration: Configuration, jobs: Int? = nil) {
         self.theme = theme
         self.configuration = configuration
+        self.jobs = jobs
     }
 
     /// Renders `text` with the styles of `tokens` (UTF-8 byte ranges covering the text).
@@ -57,7 +60,7 @@ public struct ANSIRenderer: Sendable {
     /// `render` as UTF-8 bytes, to write without another copy.
     public func renderBytes(text: String, tokens: [DocumentToken]) -> [UInt8] {
         guard configuration.colorEnabled else { return Array(text.utf8) }
-        let document = StyledDocument(text: text, tokens: tokens, theme: theme)
+        let document = StyledDocument(text: text, tokens: tokens, theme: theme, jobs: jobs)
         // One escape per distinct style, and styles whose escapes are equal share an id, so
         // neighbours that look the same are not cut by a reset.
         var escapes: [[UInt8]] = []

@@ -8,11 +8,14 @@ public struct HTMLRenderer: Sendable {
     public var theme: Theme
     /// The page title.
     public var title: String
+    /// How many threads may resolve a long document's styles (nil: one per CPU).
+    public var jobs: Int?
 
     /// Creates a renderer.
-    public init(theme: Theme, title: String = "highlightd") {
+    public init(theme: Theme, title: String = "highlightd", jobs: Int? = nil) {
         self.theme = theme
         self.title = title
+        self.jobs = jobs
     }
 
     /// Renders `text` with the styles of `tokens` (UTF-8 byte ranges covering the text).
@@ -22,7 +25,7 @@ public struct HTMLRenderer: Sendable {
 
     /// `render` as UTF-8 bytes, to write without another copy.
     public func renderBytes(text: String, tokens: [DocumentToken]) -> [UInt8] {
-        let document = StyledDocument(text: text, tokens: tokens, theme: theme)
+        let document = StyledDocument(text: text, tokens: tokens, theme: theme, jobs: jobs)
         let defaults = theme.defaultStyle
         let pageStyle =
             "color:\(defaults.foreground.normalizedHex);background-color:\(defaults.background.normalizedHex)"

@@ -17,13 +17,36 @@ final class PrefixStyles {
         /// Whether a name on this path contains spaces: the theme reads such a name as several
         /// scopes, so paths through it are resolved whole (`Theme.style(forScopes:)`).
         let hasSplitNames: Bool
-        fileprivate var children: [String: Node] = [:]
+        /// The paths one scope deeper, by name: a list while short, since most paths have a few
+        /// and comparing a name (usually the very string stored here) is cheaper than hashing
+        /// it; an index by name once it is long.
+        private var childNames: [String] = []
+        private var childNodes: [Node] = []
+        private var childIndex: [String: Int]?
+
+        private static let longestList = 8
 
         fileprivate init(style: TokenStyle, depth: Int, parent: Node?, hasSplitNames: Bool) {
             self.style = style
             self.depth = depth
             self.parent = parent
             self.hasSplitNames = hasSplitNames
+        }
+
+        fileprivate func child(named name: String) -> Node? {
+            if let childIndex { return childIndex[name].map { childNodes[$0] } }
+            for index in childNames.indices where childNames[index] == name { return childNodes[index] }
+            return nil
+        }
+
+        fileprivate func add(_ child: Node, named name: String) {
+            childNames.append(name)
+            childNodes.append(child)
+            if childIndex != nil {
+                childIndex![name] = childNodes.count - 1
+            } else if childNames.count > Self.longestList {
+                childIndex = Dictionary(uniqueKeysWithValues: zip(childNames, childNodes.indices))
+            }
         }
     }
 
@@ -48,21 +71,26 @@ final class PrefixStyles {
         }
         while level < scopes.count {
             let name = scopes[level]
-            if let child = node.children[name] {
+            if let child = node.child(named: name) {
                 node = child
             } else {
-                let splits = node.hasSplitNames || name.utf8.contains(UInt8(ascii: " "))
+                let splits = node.hasSplitNames || Self.containsSpace(name)
                 let style =
                     splits
                     ? theme.style(forScopes: Array(scopes[...level]))
                     : theme.resolve(scopes[...level], parent: node.style)
                 let child = Node(style: style, depth: level + 1, parent: node, hasSplitNames: splits)
-                node.children[name] = child
+                node.add(child, named: name)
                 node = child
             }
             level += 1
         }
         return node
+    }
+
+    private static func containsSpace(_ name: String) -> Bool {
+        name.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: " ")) }
+            ?? name.utf8.contains(UInt8(ascii: " "))
     }
 
     private static func sharedPrefixCount(_ first: [String], _ second: [String]) -> Int {

@@ -15,10 +15,13 @@ import ThemeEngine
 public struct TokenJSONRenderer: Sendable {
     /// The theme that resolves token styles.
     public var theme: Theme
+    /// How many threads may resolve a long document's styles (nil: one per CPU).
+    public var jobs: Int?
 
     /// Creates a renderer.
-    public init(theme: Theme) {
+    public init(theme: Theme, jobs: Int? = nil) {
         self.theme = theme
+        self.jobs = jobs
     }
 
     /// Renders the tokens of `text`; `scopeName` is the grammar's root scope (null when nil).
@@ -35,7 +38,7 @@ public struct TokenJSONRenderer: Sendable {
     public func renderBytes(
         text: String, tokens: [DocumentToken], scopeName: String?, links: [RenderedLink]? = nil
     ) -> [UInt8] {
-        let document = StyledDocument(text: text, tokens: tokens, theme: theme)
+        let document = StyledDocument(text: text, tokens: tokens, theme: theme, jobs: jobs)
         let stackJSON = document.stacks.map { stack in
             var bytes: [UInt8] = []
             bytes.append(",\"scopes\":")
@@ -91,7 +94,7 @@ public struct TokenJSONRenderer: Sendable {
     public func renderCompactBytes(
         text: String, tokens: [DocumentToken], scopeName: String?, links: [RenderedLink]? = nil
     ) -> [UInt8] {
-        let document = StyledDocument(text: text, tokens: tokens, theme: theme)
+        let document = StyledDocument(text: text, tokens: tokens, theme: theme, jobs: jobs)
         var cursor = UTF16OffsetCursor(bytes: document.bytes)
         var output: [UInt8] = []
         output.reserveCapacity(document.runs.count * 16 + document.stacks.count * 120 + 64)

@@ -113,8 +113,14 @@ public struct ExtensionArchive: Sendable {
             }
             try? fileManager.removeItem(at: destination)
             try fileManager.moveItem(at: staging, to: destination)
-            fileManager.createFile(
-                atPath: destination.appendingPathComponent(".complete").path, contents: nil)
+            // Without the marker the next run unpacks again: say so rather than pass over it.
+            guard
+                fileManager.createFile(
+                    atPath: destination.appendingPathComponent(".complete").path, contents: nil)
+            else {
+                throw ExtensionError.badArchive(
+                    path: archiveURL.path, reason: "cannot mark \(destination.path) as complete")
+            }
         } catch let error as ExtensionError {
             throw error
         } catch {

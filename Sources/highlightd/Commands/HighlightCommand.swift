@@ -85,6 +85,7 @@ struct HighlightCommand: ParsableCommand {
     }
 
     func run() throws {
+        OneShotHeap.configure()
         let options = try makeOptions()
         let highlighter = try FileHighlighter(options: options)
         if files.count == 1, !Self.isDirectory(files[0]) {

@@ -20,35 +20,39 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
     var isJSON: Bool { self == .json || self == .jsonCompact }
 
     /// Renders `tokens` of `text` with `theme`; `color` and `depth` only matter for `ansi`.
+    /// `jobs` is how many threads may resolve a long document's styles (nil: one per CPU).
     func render(
         text: String, tokens: [DocumentToken], scopeName: String?, theme: Theme, color: ColorChoice,
-        depth: ColorDepth = .trueColor, title: String = "highlightd", links: [RenderedLink]? = nil
+        depth: ColorDepth = .trueColor, title: String = "highlightd", links: [RenderedLink]? = nil,
+        jobs: Int? = nil
     ) -> String {
         String(
             decoding: renderBytes(
                 text: text, tokens: tokens, scopeName: scopeName, theme: theme, color: color, depth: depth,
-                title: title, links: links),
+                title: title, links: links, jobs: jobs),
             as: UTF8.self)
     }
 
     /// `render` as UTF-8 bytes.
     func renderBytes(
         text: String, tokens: [DocumentToken], scopeName: String?, theme: Theme, color: ColorChoice,
-        depth: ColorDepth = .trueColor, title: String = "highlightd", links: [RenderedLink]? = nil
+        depth: ColorDepth = .trueColor, title: String = "highlightd", links: [RenderedLink]? = nil,
+        jobs: Int? = nil
     ) -> [UInt8] {
         switch self {
         case .ansi:
             let configuration = ANSIRenderer.Configuration(
                 colorEnabled: color.isEnabled(environment: ProcessInfo.processInfo.environment), depth: depth)
-            return ANSIRenderer(theme: theme, configuration: configuration).renderBytes(
+            return ANSIRenderer(theme: theme, configuration: configuration, jobs: jobs).renderBytes(
                 text: text, tokens: tokens)
         case .html:
-            return HTMLRenderer(theme: theme, title: title).renderBytes(text: text, tokens: tokens)
+            return HTMLRenderer(theme: theme, title: title, jobs: jobs).renderBytes(
+                text: text, tokens: tokens)
         case .json:
-            return TokenJSONRenderer(theme: theme).renderBytes(
+            return TokenJSONRenderer(theme: theme, jobs: jobs).renderBytes(
                 text: text, tokens: tokens, scopeName: scopeName, links: links)
         case .jsonCompact:
-            return TokenJSONRenderer(theme: theme).renderCompactBytes(
+            return TokenJSONRenderer(theme: theme, jobs: jobs).renderCompactBytes(
                 text: text, tokens: tokens, scopeName: scopeName, links: links)
         }
     }

@@ -20,8 +20,8 @@ struct FileHighlighter {
         /// The colours ANSI escapes name (`--color-depth`, else what the terminal advertises).
         var depth: ColorDepth = .trueColor
         var wrap: Int?
-        /// Threads one document's tokenization may use (nil: one per CPU). A batch sets 1:
-        /// its files already keep every core busy.
+        /// Threads one document's tokenization and style resolution may use (nil: one per
+        /// CPU). A batch sets 1: its files already keep every core busy.
         var documentJobs: Int?
     }
 
@@ -73,7 +73,7 @@ struct FileHighlighter {
         return options.format.renderBytes(
             text: output, tokens: tokens, scopeName: scopeName, theme: theme, color: options.color,
             depth: options.depth,
-            title: URL(fileURLWithPath: path).lastPathComponent, links: links)
+            title: URL(fileURLWithPath: path).lastPathComponent, links: links, jobs: options.documentJobs)
     }
 
     /// Reads `path` as UTF-8; `-` is standard input.

@@ -1,0 +1,73 @@
+import GrammarEngine
+import Testing
+import ThemeEngine
+
+@testable import Rendering
+
+/// `StyledDocument` resolved in parts on several threads against one pass over all tokens: the
+/// same runs, stacks and styles, in the same order.
+struct StyledDocumentTests {
+    static let names = [
+        "meta.function.js", "string.quoted.double.js", "comment.line.double-slash.js", "keyword.control.js",
+        "meta.embedded.block entity.name.tag", "variable.other.readwrite.js", "storage.type.function.js",
+        "no.rule.here",
+    ]
+
+    /// Tokens over `length` bytes whose scope arrays are shared the way a tokenizer shares them
+    /// (one array per stack, reused far apart), with some equal stacks in arrays of their own,
+    /// empty stacks, and ranges outside the text.
+    static func tokens(count: Int, length: Int, seed: UInt64) -> [DocumentToken] {
+        var generator = SplitMix(seed: seed)
+        var shared: [[String]] = []
+        var tokens: [DocumentToken] = []
+        for index in 0..<count {
+            let roll = generator.next() % 100
+            let scopes: [String]
+            if roll < 2 {
+                scopes = []
+            } else if roll < 6 || shared.isEmpty {
+                var names = ["source.js"]
+                for _ in 0..<Int(generator.next() % 6) {
+                    names.append(names.count > 3 ? "no.rule.here" : Self.names[Int(generator.next() % 8)])
+                }
+                // Most new stacks are kept and reused; some are built again as a fresh array.
+                if generator.next() % 4 != 0 { shared.append(names) }
+                scopes = Array(names)
+            } else {
+                scopes = shared[Int(generator.next() % UInt64(shared.count))]
+            }
+            let start = index * length / count
+            let end = roll == 99 ? length + 10 : (index + 1) * length / count
+            tokens.append(DocumentToken(range: (roll == 98 ? -3 : start)..<end, scopes: scopes))
+        }
+        return tokens
+    }
+
+    @Test(arguments: [2, 3, 7])
+    func partsOnSeveralThreadsGiveWhatOnePassGives(jobs: Int) throws {
+        let theme = try Theme.builtIn(named: "dark")
+        let text = String(repeating: "x", count: 40_000)
+        let tokens = Self.tokens(
+            count: StyledDocument.minimumTokensPerPart * 4 + 17, length: 40_000, seed: 32)
+        let whole = StyledDocument(text: text, tokens: tokens, theme: theme, jobs: 1)
+        let parted = StyledDocument(text: text, tokens: tokens, theme: theme, jobs: jobs)
+        #expect(parted.stacks == whole.stacks)
+        #expect(parted.styles == whole.styles)
+        #expect(parted.runs.count == tokens.count)
+        #expect(parted.runs.map(\.range) == whole.runs.map(\.range))
+        #expect(parted.runs.map(\.stack) == whole.runs.map(\.stack))
+        #expect(parted.runs.map(\.style) == whole.runs.map(\.style))
+        // And the one pass is right: every run has its own stack, whose style is the theme's
+        // for the whole path, and a range inside the text.
+        var styleOfStack: [Int: Int] = [:]
+        for (run, token) in zip(whole.runs, tokens) {
+            #expect(whole.stacks[run.stack] == token.scopes)
+            #expect(styleOfStack[run.stack, default: run.style] == run.style)
+            styleOfStack[run.stack] = run.style
+            #expect(run.range.lowerBound >= 0 && run.range.upperBound <= 40_000)
+        }
+        for (stack, style) in styleOfStack {
+            #expect(whole.styles[style] == theme.style(forScopes: whole.stacks[stack]))
+        }
+    }
+}
