@@ -222,7 +222,7 @@ let package = Package(
         .testTarget(name: "EditTraceTests", dependencies: ["EditTrace", "TestSupport"]),
         .testTarget(name: "ResourceFilesTests", dependencies: ["ResourceFiles", "TestSupport"]),
         .testTarget(name: "WebPlaygroundTests", dependencies: ["WebPlayground", "TestSupport"]),
-        .testTarget(name: "RegexTranslationTests", dependencies: ["RegexTranslation"]),
+        .testTarget(name: "RegexTranslationTests", dependencies: ["RegexTranslation", "TestSupport"]),
         .testTarget(
             name: "GrammarEngineTests",
             dependencies: ["GrammarEngine", "RegexTranslation", "CPCRE2", "TestSupport"]

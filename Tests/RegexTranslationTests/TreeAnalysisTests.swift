@@ -17,7 +17,7 @@ import Testing
         return set
     }
 
-    static func scalars(_ text: String) -> Set<UInt32> { Set(text.unicodeScalars.map(\.value)) }
+    static func scalars(_ text: String) -> ScalarSet { ScalarSet(text.unicodeScalars.map(\.value)) }
 
     @Test(arguments: [
         ("abc", "a", false), ("a?b", "ab", false), ("a?b?", "ab", true), ("[a-c]|d", "abcd", false),

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import ThemeEngine
 
@@ -17,7 +18,7 @@ struct PrefixStylesTests {
     @Test func everyStackGetsTheStyleOfItsWholePathWhicheverStackItIsEnteredFrom() throws {
         let theme = try Theme.builtIn(named: "dark")
         let prefixes = PrefixStyles(theme: theme)
-        var generator = SplitMix(seed: 29)
+        var generator = SeededGenerator(seed: 29)
         var known: [([String], PrefixStyles.Node)] = []
         for _ in 0..<2_000 {
             let depth = 1 + Int(generator.next() % 9)

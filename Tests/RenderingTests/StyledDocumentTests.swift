@@ -1,4 +1,5 @@
 import GrammarEngine
+import TestSupport
 import Testing
 import ThemeEngine
 
@@ -17,7 +18,7 @@ struct StyledDocumentTests {
     /// (one array per stack, reused far apart), with some equal stacks in arrays of their own,
     /// empty stacks, and ranges outside the text.
     static func tokens(count: Int, length: Int, seed: UInt64) -> [DocumentToken] {
-        var generator = SplitMix(seed: seed)
+        var generator = SeededGenerator(seed: seed)
         var shared: [[String]] = []
         var tokens: [DocumentToken] = []
         for index in 0..<count {

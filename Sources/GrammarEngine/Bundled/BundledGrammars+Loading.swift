@@ -37,20 +37,26 @@ extension BundledGrammars {
         for entry in manifest.languageIdsByGrammar {
             listed.insert(entry.grammar)
             let url = languagesDirectory.appendingPathComponent(entry.grammar)
-            let contents = isBuiltIn ? BundledFiles.contents(of: Self.builtInName(entry.grammar)) : nil
-            guard isBuiltIn ? contents != nil : FileManager.default.fileExists(atPath: url.path) else {
+            let builtInFile = isBuiltIn ? Self.builtInName(entry.grammar) : nil
+            let exists =
+                builtInFile.map { BundledFiles.files[$0] != nil }
+                ?? FileManager.default.fileExists(atPath: url.path)
+            guard exists else {
                 report.missingGrammars.append(entry.grammar)
                 continue
             }
             let described = manifest.languages.filter { $0.grammar == entry.grammar && $0.describesFiles }
             guard !described.isEmpty else {
-                load(url, contents: contents, ids: entry.ids, into: registry, report: &report)
+                load(
+                    url, contents: builtInFile.flatMap(BundledFiles.contents(of:)), ids: entry.ids,
+                    into: registry,
+                    report: &report)
                 continue
             }
             for id in entry.ids {
                 var definition = GrammarDefinition(
                     scopeName: entry.scopeName, path: url, languageId: id, origin: "bundled")
-                definition.contents = contents
+                definition.builtInFile = builtInFile
                 registry.register(definition)
             }
             for language in described { registry.register(language.definition) }

@@ -1,5 +1,6 @@
 import Foundation
 import RegexTranslation
+import ResourceFiles
 
 /// Grammars by scope name, languages by id, and which language a file is written in; grammars
 /// are read and compiled on demand.
@@ -197,7 +198,9 @@ public final class GrammarRegistry: @unchecked Sendable {
         lock.unlock()
         let result: Result<RawGrammar, GrammarError>
         do {
-            if let contents = definition.contents {
+            if let contents = definition.contents
+                ?? definition.builtInFile.flatMap(BundledFiles.contents(of:))
+            {
                 result = .success(try RawGrammar(bytes: contents, path: definition.path.path))
             } else {
                 result = .success(try RawGrammar(contentsOf: definition.path))

@@ -11,9 +11,11 @@ public struct GrammarDefinition: Sendable {
     public var scopeName: String
     /// The grammar file (JSON, plist or YAML).
     public var path: URL
-    /// The file's bytes when they are in memory already (a grammar built into the executable);
-    /// nil to read `path`.
+    /// The file's bytes when they are in memory already; nil to read `builtInFile` or `path`.
     public var contents: [UInt8]?
+    /// The name of the built-in file (`BundledFiles`) that holds the grammar, read when a
+    /// document first needs it: registering the built-in grammars then copies none of them.
+    public var builtInFile: String?
     /// The language it highlights; nil for grammars only included or injected by others.
     public var languageId: String?
     /// Scopes whose text is in another language, e.g. `meta.embedded.block.css` → `css`.

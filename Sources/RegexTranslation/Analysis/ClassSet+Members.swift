@@ -9,7 +9,7 @@
 extension ClassSet {
     /// Scalars matched by PCRE2's `\s` under UCP (a superset: White_Space and the separators,
     /// which Unicode keeps stable, plus NEL and the Mongolian vowel separator).
-    static let spaceScalars: Set<UInt32> = Set(
+    static let spaceScalars = ScalarSet(
         [
             0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x180E, 0x2028, 0x2029, 0x202F, 0x205F,
             0x3000,
@@ -26,15 +26,15 @@ extension ClassSet {
     /// `\s` counts as its superset `spaceScalars`, so the set may hold a few scalars the class
     /// does not: the possessive rewrite only asks whether sets are disjoint, and a larger set
     /// can only make it keep a repetition as it was.
-    func members() -> Set<UInt32>? {
+    func members() -> ScalarSet? {
         guard case .union(let items, negated: false) = self else { return nil }
-        var result = Set<UInt32>()
+        var result = ScalarSet()
         for item in items {
             switch item {
             case .scalar(let scalar): result.insert(scalar)
             case .range(let low, let high):
                 guard low <= high, high - low < Self.largestListedRange else { return nil }
-                result.formUnion(low...high)
+                result.insert(contentsOf: low...high)
             case .fragment(let fragment):
                 guard !fragment.negated, fragment.items.allSatisfy({ $0 == "\\s" }) else { return nil }
                 result.formUnion(Self.spaceScalars)

@@ -3,7 +3,7 @@
 /// their PCRE2 sources so that a `CharacterClassOracle` can be asked about them; or anything.
 enum FirstCharacters: Equatable {
     /// These scalars, and the characters of these classes (PCRE2 sources).
-    case some(scalars: Set<UInt32>, classes: Set<String>)
+    case some(scalars: ScalarSet, classes: Set<String>)
     /// Any character.
     case any
 
@@ -11,14 +11,16 @@ enum FirstCharacters: Equatable {
     static let none = FirstCharacters.some(scalars: [], classes: [])
 
     /// These scalars and no class.
-    static func scalars(_ scalars: Set<UInt32>) -> FirstCharacters { .some(scalars: scalars, classes: []) }
+    static func scalars(_ scalars: ScalarSet) -> FirstCharacters { .some(scalars: scalars, classes: []) }
 
     /// The characters of either.
     func union(_ other: FirstCharacters) -> FirstCharacters {
         guard case .some(let scalars, let classes) = self,
             case .some(let otherScalars, let otherClasses) = other
         else { return .any }
-        return .some(scalars: scalars.union(otherScalars), classes: classes.union(otherClasses))
+        return .some(
+            scalars: scalars.union(otherScalars),
+            classes: otherClasses.isEmpty ? classes : classes.union(otherClasses))
     }
 }
 

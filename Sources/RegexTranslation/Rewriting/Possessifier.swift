@@ -25,7 +25,7 @@ struct Possessifier {
     private let known = KnownClasses()
 
     private final class KnownClasses {
-        var members: [ClassSet: Set<UInt32>?] = [:]
+        var members: [ClassSet: ScalarSet?] = [:]
         var sources: [ClassSet: String?] = [:]
     }
 
@@ -83,7 +83,7 @@ struct Possessifier {
     /// members the other side's classes are asked about.
     private func canKeepAll(_ inner: OnigNode, before follow: FirstCharacters) -> Bool {
         guard case .some(let scalars, let classes) = follow else { return false }
-        let repeated: Set<UInt32>?
+        let repeated: ScalarSet?
         switch inner {
         case .literal(let scalar): repeated = [scalar]
         case .set(let set): repeated = listed(set)
@@ -113,7 +113,7 @@ struct Possessifier {
     }
 
     /// `ClassSet.members()`, kept.
-    private func listed(_ set: ClassSet) -> Set<UInt32>? {
+    private func listed(_ set: ClassSet) -> ScalarSet? {
         if let members = known.members[set] { return members }
         let members = set.members()
         known.members[set] = members

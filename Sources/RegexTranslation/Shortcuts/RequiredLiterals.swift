@@ -41,7 +41,8 @@ enum RequiredLiterals {
         var chosen: Set<[UInt8]>?
         var chosenScore = (0, Int.min)
         for candidate in candidates where !candidate.isEmpty {
-            let shortest = candidate.map(\.count).min() ?? 0
+            var shortest = Int.max
+            for string in candidate where string.count < shortest { shortest = string.count }
             guard shortest > 0 else { continue }
             let score = (min(shortest, 3), -candidate.count)
             if score > chosenScore {
@@ -60,12 +61,12 @@ enum RequiredLiterals {
         case .empty, .anchor:
             return zeroWidth
         case .literal(let scalar):
-            guard let scalar = Unicode.Scalar(scalar) else { return unknown }
-            return Facts(exact: [Array(String(Character(scalar)).utf8)], required: nil)
+            guard let bytes = utf8(scalar) else { return unknown }
+            return Facts(exact: [bytes], required: nil)
         case .set(let set):
             return Facts(exact: set.memberStrings(atMost: 4), required: nil)
         case .sequence(let nodes):
-            return sequence(nodes.map(facts))
+            return sequence(nodes)
         case .alternation(let nodes):
             return alternation(nodes.map(facts))
         case .group(let kind, let body):
@@ -97,33 +98,94 @@ enum RequiredLiterals {
         }
     }
 
-    private static func sequence(_ elements: [Facts]) -> Facts {
+    /// The UTF-8 bytes of a scalar, or nil for a value that is none.
+    private static func utf8(_ value: UInt32) -> [UInt8]? {
+        guard let scalar = Unicode.Scalar(value) else { return nil }
+        var bytes: [UInt8] = []
+        UTF8.encode(scalar) { bytes.append($0) }
+        return bytes
+    }
+
+    /// The exact strings of a run of sequence elements: one string while every element so far
+    /// had one (a literal word, written a scalar at a time), a set once one had several. A
+    /// word's letters then extend one array instead of making a set per letter and a product
+    /// set per step.
+    private enum Run {
+        case one([UInt8])
+        case several(Set<[UInt8]>)
+
+        init(_ strings: Set<[UInt8]>) {
+            self = strings.count == 1 ? .one(strings.first!) : .several(strings)
+        }
+
+        var strings: Set<[UInt8]> {
+            switch self {
+            case .one(let string): [string]
+            case .several(let strings): strings
+            }
+        }
+
+        var count: Int {
+            switch self {
+            case .one: 1
+            case .several(let strings): strings.count
+            }
+        }
+
+        var hasLongString: Bool {
+            switch self {
+            case .one(let string): string.count >= maxLength
+            case .several(let strings): strings.contains { $0.count >= maxLength }
+            }
+        }
+    }
+
+    private static func sequence(_ nodes: [OnigNode]) -> Facts {
         var candidates: [Set<[UInt8]>] = []
         // The exact strings of the current run of elements whose strings are all known.
-        var run: Set<[UInt8]> = [[]]
+        var run = Run.one([])
         var allExact = true
-        for element in elements {
+        for node in nodes {
+            // A literal's one string, without building its facts.
+            if case .literal(let scalar) = node, let bytes = utf8(scalar) {
+                if case .one(var string) = run, string.count < maxLength {
+                    string.append(contentsOf: bytes)
+                    run = .one(string)
+                    continue
+                }
+                if run.count > maxProduct || run.hasLongString {
+                    candidates.append(run.strings)
+                    run = .one(bytes)
+                    allExact = false
+                    continue
+                }
+                // Several strings, each short: the product with one string is a set as large.
+                run = .several(Set(run.strings.map { $0 + bytes }))
+                continue
+            }
+            let element = facts(node)
             if let required = element.required { candidates.append(required) }
             guard let exact = element.exact else {
-                candidates.append(run)
-                run = [[]]
+                candidates.append(run.strings)
+                run = .one([])
                 allExact = false
                 continue
             }
-            if run.count * exact.count > maxProduct || run.contains(where: { $0.count >= maxLength }) {
-                candidates.append(run)
-                run = exact
+            if run.count * exact.count > maxProduct || run.hasLongString {
+                candidates.append(run.strings)
+                run = Run(exact)
                 allExact = false
                 continue
             }
             var product: Set<[UInt8]> = []
-            for prefix in run {
+            for prefix in run.strings {
                 for suffix in exact { product.insert(prefix + suffix) }
             }
-            run = product
+            run = Run(product)
         }
-        candidates.append(run)
-        return Facts(exact: allExact ? run : nil, required: best(candidates))
+        let exact = run.strings
+        candidates.append(exact)
+        return Facts(exact: allExact ? exact : nil, required: best(candidates))
     }
 
     private static func alternation(_ branches: [Facts]) -> Facts {
