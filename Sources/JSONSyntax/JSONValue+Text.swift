@@ -95,15 +95,26 @@ extension JSONValue {
     private static let falseBytes = Array("false".utf8)
 
     /// Appends `value` in decimal: the one integer writer of the JSON output and the renderers.
+    ///
+    /// The digits are made last first in a buffer on the stack and appended in one go:
+    /// reversing them in place in `output` went through an array slice, which copied.
     public static func writeInteger(_ value: Int, to output: inout [UInt8]) {
         if value < 0 { output.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        let start = output.count
-        repeat {
-            output.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        output[start...].reverse()
+        guard magnitude >= 10 else {
+            output.append(UInt8(ascii: "0") + UInt8(magnitude))
+            return
+        }
+        // UInt.max has 20 digits.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var first = digits.count
+            repeat {
+                first -= 1
+                digits[first] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first...]))
+        }
     }
 
     /// Appends `value` as a JSON string literal: `"`, `\\`, `\n`, `\r` and `\t` escaped by

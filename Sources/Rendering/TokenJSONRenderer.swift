@@ -54,7 +54,13 @@ public struct TokenJSONRenderer: Sendable {
         }
         var cursor = UTF16OffsetCursor(bytes: document.bytes)
         var output: [UInt8] = []
-        output.reserveCapacity(document.runs.count * 160 + 64)
+        // Room for every token (its keys and two numbers take at most 64 bytes) and about
+        // enough for the links, so that tens of megabytes are not copied again as the array
+        // grows.
+        output.reserveCapacity(
+            document.runs.reduce(64 + (links?.count ?? 0) * 160) { total, run in
+                total + 64 + stackJSON[run.stack].count + styleJSON[run.style].count
+            })
         output.append("{\"scopeName\":")
         Self.appendNullable(scopeName, to: &output)
         output.append(",\"tokens\":[")

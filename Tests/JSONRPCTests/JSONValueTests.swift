@@ -1,5 +1,7 @@
 import Foundation
 import JSONRPC
+import JSONSyntax
+import TestSupport
 import Testing
 
 @Suite struct JSONValueTests {
@@ -10,6 +12,19 @@ import Testing
         let value = try JSONValue(parsing: Data(text.utf8))
         let again = try JSONValue(parsing: value.serialized())
         #expect(value == again)
+    }
+
+    @Test func integersAreWrittenAsSwiftPrintsThem() {
+        var generator = SeededGenerator(seed: 29)
+        var values = [0, 9, 10, 99, 100, -1, -9, -10, 1_000_000, Int.max, Int.min, Int.max - 1, Int.min + 1]
+        values += (0..<2_000).map { _ in
+            Int(truncatingIfNeeded: generator.next()) >> Int(generator.next() % 64)
+        }
+        for value in values {
+            var output: [UInt8] = [UInt8(ascii: "[")]
+            JSONValue.writeInteger(value, to: &output)
+            #expect(output == Array("[\(value)".utf8))
+        }
     }
 
     @Test func keepsIntegersExactAndDecodesEscapes() throws {
