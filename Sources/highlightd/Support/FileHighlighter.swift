@@ -57,18 +57,24 @@ struct FileHighlighter {
             compiled?.tokenizeDocument(text, jobs: options.documentJobs)
             ?? [DocumentToken(range: 0..<text.utf8.count, scopes: [scopeName])]
         if let compiled { DisabledRules.report(compiled) }
-        // The links are what the daemon's link hook finds: run it over the whole text.
-        let storage = TextStorage(text)
-        let detector = LinkDetector(configuration: .forRootScope(compiled?.scopeName))
-        storage.addHook(LinkDetectionHook(detector: detector))
-        storage.reprocess(storage.text.utf8Range)
-        var links = storage.links(in: storage.text.utf8Range).map {
-            RenderedLink(range: $0.range.bytes, target: $0.link.target)
-        }
         var output = text
-        if let wrap = options.wrap, !options.format.isJSON {
-            let wrapped = SoftWrap(storage: storage, tokens: tokens, links: links, columns: wrap)
-            (output, tokens, links) = (wrapped.text, wrapped.tokens, wrapped.links)
+        var links: [RenderedLink]?
+        // The links are what the daemon's link hook finds: run it over the whole text. The
+        // JSON shapes list them and soft wrapping keeps them whole; ANSI and HTML show none,
+        // so without wrapping they are not looked for.
+        if options.format.isJSON || options.wrap != nil {
+            let storage = TextStorage(text)
+            let detector = LinkDetector(configuration: .forRootScope(compiled?.scopeName))
+            storage.addHook(LinkDetectionHook(detector: detector))
+            storage.reprocess(storage.text.utf8Range)
+            var found = storage.links(in: storage.text.utf8Range).map {
+                RenderedLink(range: $0.range.bytes, target: $0.link.target)
+            }
+            if let wrap = options.wrap, !options.format.isJSON {
+                let wrapped = SoftWrap(storage: storage, tokens: tokens, links: found, columns: wrap)
+                (output, tokens, found) = (wrapped.text, wrapped.tokens, wrapped.links)
+            }
+            links = found
         }
         return options.format.renderBytes(
             text: output, tokens: tokens, scopeName: scopeName, theme: theme, color: options.color,
