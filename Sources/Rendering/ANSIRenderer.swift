@@ -72,12 +72,51 @@ public struct ANSIRenderer: Sendable {
             escapeIds[escape] = escapes.count - 1
             return escapes.count - 1
         }
+        // Every line ends with no style active, so the text is cut after line feeds into parts
+        // written side by side: each part's bytes are those a single pass writes for it.
+        let parts = document.bytes.withUnsafeBufferPointer { bytes in
+            Self.parts(
+                of: bytes,
+                count: min(
+                    jobs ?? Grammar.defaultDocumentJobs,
+                    document.runs.count / StyledDocument.minimumTokensPerPart))
+        }
+        let written = concurrently(parts.count) { part in
+            Self.write(document, part: parts[part], escapes: escapes, escapeOfStyle: escapeOfStyle)
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(written.reduce(0) { $0 + $1.count })
+        for part in written { output.append(contentsOf: part) }
+        return output
+    }
+
+    /// `bytes` cut into up to `count` ranges that each end after a line feed (the last at the
+    /// end of the text).
+    static func parts(of bytes: UnsafeBufferPointer<UInt8>, count: Int) -> [Range<Int>] {
+        var parts: [Range<Int>] = []
+        var start = 0
+        for part in 1..<max(1, count) {
+            guard
+                let newline = firstNewline(
+                    bytes, from: max(start, bytes.count * part / count), to: bytes.count)
+            else { break }
+            parts.append(start..<(newline + 1))
+            start = newline + 1
+        }
+        parts.append(start..<bytes.count)
+        return parts
+    }
+
+    /// The escapes and text of `part` of `document`, which starts a line.
+    private static func write(
+        _ document: StyledDocument, part: Range<Int>, escapes: [[UInt8]], escapeOfStyle: [Int]
+    ) -> [UInt8] {
         let reset: StaticString = "\u{1B}[0m"
         var output: [UInt8] = []
-        output.reserveCapacity(document.bytes.count * 3)
+        output.reserveCapacity(part.count * 3)
         var active = -1
         document.bytes.withUnsafeBufferPointer { bytes in
-            document.forEachSegment { range, style in
+            document.forEachSegment(within: part) { range, style in
                 let escape = escapeOfStyle[style]
                 var index = range.lowerBound
                 while index < range.upperBound {

@@ -1,4 +1,3 @@
-import Dispatch
 import GrammarEngine
 import ThemeEngine
 
@@ -52,7 +51,7 @@ struct StyledDocument {
         let runs = [Run](unsafeUninitializedCapacity: tokens.count) { buffer, initialized in
             let runs = UncheckedSendable(buffer)
             // 1. Each part's runs, numbered by the part's own stacks.
-            let numberings = Self.concurrently(parts) { part in
+            let numberings = concurrently(parts) { part in
                 StackNumbering(
                     tokens[bounds[part]..<bounds[part + 1]], textLength: bytes.count,
                     into: runs.value.baseAddress! + bounds[part])
@@ -64,7 +63,7 @@ struct StyledDocument {
             stacks = joined.stacks
             // 3. Styles of the distinct stacks, slice by slice.
             let sliceBounds = (0...parts).map { stacks.count * $0 / parts }
-            let slices = Self.concurrently(parts) { slice in
+            let slices = concurrently(parts) { slice in
                 SliceStyles(stacks[sliceBounds[slice]..<sliceBounds[slice + 1]], theme: theme)
             }
             var styleIndex: [TokenStyle: Int] = [:]
@@ -82,7 +81,7 @@ struct StyledDocument {
                 styleOfStack.append(contentsOf: slice.styleOfStack.lazy.map { global[$0] })
             }
             // 4. Each part's runs with final stack numbers and styles.
-            _ = Self.concurrently(parts) { part in
+            _ = concurrently(parts) { part in
                 let first = bounds[part]
                 for index in first..<bounds[part + 1] {
                     var stack = runs.value[index].stack
@@ -98,33 +97,28 @@ struct StyledDocument {
         self.styles = styles
     }
 
-    /// `body` of 0..<count, on as many threads (the calling one included); the results in
-    /// order.
-    private static func concurrently<Result>(_ count: Int, _ body: (Int) -> Result) -> [Result] {
-        if count == 1 { return [body(0)] }
-        var results = [Result?](repeating: nil, count: count)
-        results.withUnsafeMutableBufferPointer { slots in
-            let slots = UncheckedSendable(slots)
-            withoutActuallyEscaping(body) { body in
-                let body = UncheckedSendable(body)
-                DispatchQueue.concurrentPerform(iterations: count) { index in
-                    slots.value[index] = body.value(index)
-                }
-            }
-        }
-        return results.map { $0! }
-    }
-
     /// Ranges covering the whole text in order, each with the index of the style to paint it
     /// in: gaps between tokens get the default style (0) and overlapping parts are painted once.
     func forEachSegment(_ body: (Range<Int>, Int) -> Void) {
+        forEachSegment(within: 0..<bytes.count, body)
+    }
+
+    /// `forEachSegment`'s segments cut to `bounds`: those of one part of the text, for
+    /// renderers that write parts side by side.
+    func forEachSegment(within bounds: Range<Int>, _ body: (Range<Int>, Int) -> Void) {
+        func emit(_ range: Range<Int>, _ style: Int) {
+            let lower = max(range.lowerBound, bounds.lowerBound)
+            let upper = min(range.upperBound, bounds.upperBound)
+            if lower < upper { body(lower..<upper, style) }
+        }
         var cursor = 0
         for run in runs where run.range.upperBound > cursor {
-            if run.range.lowerBound > cursor { body(cursor..<run.range.lowerBound, 0) }
-            body(max(cursor, run.range.lowerBound)..<run.range.upperBound, run.style)
+            if cursor >= bounds.upperBound { return }
+            if run.range.lowerBound > cursor { emit(cursor..<run.range.lowerBound, 0) }
+            emit(max(cursor, run.range.lowerBound)..<run.range.upperBound, run.style)
             cursor = run.range.upperBound
         }
-        if cursor < bytes.count { body(cursor..<bytes.count, 0) }
+        if cursor < bytes.count { emit(cursor..<bytes.count, 0) }
     }
 }
 
@@ -200,13 +194,6 @@ extension StyledDocument {
             }
         }
     }
-}
-
-/// `Sendable` for a value that threads use without overlapping: each part writes its own
-/// slots and runs, and everything is read after all have finished.
-private struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }
 
 /// Stack indices by the address of a token's scope array: a direct-mapped table of recent

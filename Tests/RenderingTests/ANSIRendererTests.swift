@@ -1,7 +1,9 @@
 import GrammarEngine
-import Rendering
+import TestSupport
 import Testing
 import ThemeEngine
+
+@testable import Rendering
 
 @Suite struct ANSIRendererTests {
     static let escape = "\u{1B}["
@@ -62,5 +64,60 @@ import ThemeEngine
     ) {
         #expect(
             ANSIRenderer.shouldUseColor(environment: environment, outputIsTerminal: isTerminal) == expected)
+    }
+}
+
+/// The ANSI writer's parts, cut after line feeds and written side by side, against one pass.
+@Suite struct ANSIRendererPartsTests {
+    /// Many lines (LF and CRLF, some empty), tokens that run across line breaks, gaps between
+    /// tokens and some overlapping ones.
+    static func document(lines: Int, seed: UInt64) -> (String, [DocumentToken]) {
+        var generator = SeededGenerator(seed: seed)
+        let scopes: [[String]] = [
+            ["source.js"], ["source.js", "keyword.control.js"], ["source.js", "string.quoted.double.js"],
+            ["source.js", "comment.block.js"], ["source.js", "constant.numeric.js"],
+        ]
+        var text = ""
+        for line in 0..<lines {
+            text += String(repeating: "ab c", count: Int(generator.next() % 6))
+            text += line % 7 == 0 ? "\r\n" : "\n"
+        }
+        let length = text.utf8.count
+        var tokens: [DocumentToken] = []
+        var offset = 0
+        while offset < length {
+            let start = offset + Int(generator.next() % 3) - 1
+            let end = min(length, start + 1 + Int(generator.next() % 8))
+            tokens.append(
+                DocumentToken(range: max(0, start)..<end, scopes: scopes[Int(generator.next() % 5)]))
+            offset = end
+        }
+        return (text, tokens)
+    }
+
+    @Test(arguments: [2, 3, 8])
+    func partsWrittenSideBySideAreThePassOverTheWhole(jobs: Int) throws {
+        let (text, tokens) = Self.document(lines: 30_000, seed: 32)
+        #expect(tokens.count > 8 * StyledDocument.minimumTokensPerPart)
+        let theme = try Theme.builtIn(named: "dark")
+        let configuration = ANSIRenderer.Configuration(colorEnabled: true)
+        let whole = ANSIRenderer(theme: theme, configuration: configuration, jobs: 1).renderBytes(
+            text: text, tokens: tokens)
+        let parted = ANSIRenderer(theme: theme, configuration: configuration, jobs: jobs).renderBytes(
+            text: text, tokens: tokens)
+        #expect(parted == whole)
+    }
+
+    @Test func partsEndAfterLineFeeds() {
+        let bytes = Array("a\nbb\r\nccc\n\ndddd".utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            for count in 1...6 {
+                let parts = ANSIRenderer.parts(of: buffer, count: count)
+                #expect(parts.first?.lowerBound == 0 && parts.last?.upperBound == bytes.count)
+                #expect(zip(parts, parts.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+                #expect(parts.dropLast().allSatisfy { bytes[$0.upperBound - 1] == UInt8(ascii: "\n") })
+                #expect(parts.count <= count)
+            }
+        }
     }
 }
