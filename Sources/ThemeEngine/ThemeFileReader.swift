@@ -20,7 +20,7 @@ enum ThemeFileReader {
         }
         let object = try jsonObject(bytes, path: url.path)
         if VSCodeThemeReader.isVSCodeTheme(object) {
-            return try VSCodeThemeReader.read(url, uiTheme: uiTheme, bytes: bytes)
+            return try VSCodeThemeReader.read(url, uiTheme: uiTheme, object: object)
         }
         guard object["settings"] is [Any] else {
             throw .malformed(

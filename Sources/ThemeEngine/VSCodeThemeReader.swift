@@ -37,10 +37,12 @@ enum VSCodeThemeReader {
     /// (through its includes), else a scope-less rule's, else the base theme's (from `type`,
     /// else `uiTheme`). A theme with none of these in the tmTheme-as-JSON shape keeps
     /// vscode-textmate's defaults (black on white), as vscode-textmate reads such files.
-    static func read(_ url: URL, uiTheme: String? = nil, bytes: [UInt8]? = nil) throws(ThemeError) -> RawTheme
-    {
+    /// `object` is the file's JSON when the caller has parsed it already.
+    static func read(
+        _ url: URL, uiTheme: String? = nil, bytes: [UInt8]? = nil, object: [String: Any]? = nil
+    ) throws(ThemeError) -> RawTheme {
         var content = Content()
-        try load(url, into: &content, visiting: [], bytes: bytes)
+        try load(url, into: &content, visiting: [], bytes: bytes, object: object)
         let type = content.type ?? uiTheme.map(themeType(ofUITheme:))
         let dark: Bool
         if let type {
@@ -82,7 +84,8 @@ enum VSCodeThemeReader {
     }
 
     private static func load(
-        _ url: URL, into content: inout Content, visiting: Set<String>, bytes given: [UInt8]? = nil
+        _ url: URL, into content: inout Content, visiting: Set<String>, bytes given: [UInt8]? = nil,
+        object parsed: [String: Any]? = nil
     ) throws(ThemeError) {
         let key = url.standardizedFileURL.path
         guard !visiting.contains(key) else { throw .includeCycle(path: url.path) }
@@ -91,14 +94,19 @@ enum VSCodeThemeReader {
             throw .malformed(path: url.path, reason: "includes nest deeper than \(maximumIncludeDepth) files")
         }
         let visiting = visiting.union([key])
-        let bytes: [UInt8]
-        if let given { bytes = given } else { bytes = try ThemeFileReader.readBytes(url) }
-        if ThemeFileReader.looksLikePropertyList(bytes) {
-            let plist = try ThemeFileReader.propertyList(bytes, path: url.path)
-            try addTextMateTheme(plist, path: url.path, into: &content)
-            return
+        let object: [String: Any]
+        if let parsed {
+            object = parsed
+        } else {
+            let bytes: [UInt8]
+            if let given { bytes = given } else { bytes = try ThemeFileReader.readBytes(url) }
+            if ThemeFileReader.looksLikePropertyList(bytes) {
+                let plist = try ThemeFileReader.propertyList(bytes, path: url.path)
+                try addTextMateTheme(plist, path: url.path, into: &content)
+                return
+            }
+            object = try ThemeFileReader.jsonObject(bytes, path: url.path)
         }
-        let object = try ThemeFileReader.jsonObject(bytes, path: url.path)
         if let include = object["include"] as? String {
             try load(resolve(include, relativeTo: url), into: &content, visiting: visiting)
         }
