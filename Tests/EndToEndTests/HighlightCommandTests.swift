@@ -70,6 +70,19 @@ import Testing
         #expect(auto.standardOutput == "plain words\n")
     }
 
+    @Test func withoutColourTheOutputIsTheFileByteForByte() throws {
+        let path = try BuiltBinary.temporaryFile(named: "sample.js", Self.sample)
+        for arguments in [["--color", "never"], ["--color", "never", "--language", "rust"]] {
+            let result = try BuiltBinary.run(["highlight", path] + arguments)
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardOutput == Self.sample)
+        }
+        // A language nobody serves is still said, even with nothing to colour.
+        let unknown = try BuiltBinary.run(["highlight", path, "--color", "never", "--language", "nosuch"])
+        #expect(unknown.standardError.contains("unknown language 'nosuch'"))
+        #expect(unknown.standardOutput == Self.sample)
+    }
+
     @Test func htmlIsAStandalonePageWithEscapedText() throws {
         let path = try BuiltBinary.temporaryFile(named: "page.txt", "<b>&</b>\n")
         let result = try BuiltBinary.run(["highlight", path, "--format", "html"])

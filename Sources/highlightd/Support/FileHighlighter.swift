@@ -52,6 +52,13 @@ struct FileHighlighter {
     /// `render` as UTF-8 bytes, written out without another copy.
     func renderBytes(_ text: String, path: String) throws -> [UInt8] {
         let compiled = try options.selection.resolve(in: registry, path: path, text: Substring(text))
+        // Without colour, ANSI output is the text itself: there is nothing to tokenize (the
+        // grammar is still resolved, so that a wrong --language is still an error).
+        if options.format == .ansi, options.wrap == nil,
+            !options.color.isEnabled(environment: ProcessInfo.processInfo.environment)
+        {
+            return Array(text.utf8)
+        }
         let scopeName = compiled?.scopeName ?? "text.plain"
         var tokens =
             compiled?.tokenizeDocument(text, jobs: options.documentJobs)
