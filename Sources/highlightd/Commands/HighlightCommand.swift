@@ -13,7 +13,8 @@ struct HighlightCommand: ParsableCommand {
             grammar claims by name, hidden entries skipped), are highlighted on --jobs threads \
             and printed in the order given: JSON as one object per line with its "file" (JSON \
             Lines), ANSI under a "==> FILE <==" line, HTML as one page per file in --output-dir. \
-            One large file is cut into chunks tokenized on --jobs threads, with the same tokens.
+            One large file is cut into chunks tokenized on --jobs threads, and its styles and \
+            ANSI output are made in parts on as many, with the same output.
             """
     )
 
