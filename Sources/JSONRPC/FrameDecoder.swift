@@ -1,3 +1,5 @@
+import JSONSyntax
+
 /// Splits a byte stream into LSP base-protocol frames: `Content-Length: N\r\n\r\n` + N bytes.
 ///
 /// Feed it bytes as they arrive in any chunking (one byte at a time or many frames at once)
@@ -55,14 +57,22 @@ public struct FrameDecoder: Sendable {
             start = header
             return .error(.junkBeforeHeader(byteCount: skipped))
         }
-        let header = String(decoding: buffer[start..<headerEnd], as: UTF8.self)
         let bodyStart = headerEnd + 4
         var length: Int?
-        for line in header.split(separator: "\r\n") {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            let name = line[..<colon].trimmingSpaces.lowercased()
-            guard name == "content-length" else { continue }
-            let value = String(line[line.index(after: colon)...].trimmingSpaces)
+        // The header's lines are read as bytes: the names that matter are ASCII, and reading
+        // them as a `String` split by characters cost more than the rest of a keystroke's
+        // framing.
+        var lineStart = start
+        while lineStart < headerEnd {
+            var lineEnd = lineStart
+            while lineEnd < headerEnd && !(buffer[lineEnd] == 0x0D && buffer[lineEnd + 1] == 0x0A) {
+                lineEnd += 1
+            }
+            defer { lineStart = lineEnd + 2 }
+            guard let colon = buffer[lineStart..<lineEnd].firstIndex(of: UInt8(ascii: ":")),
+                isContentLength(trimmed(lineStart..<colon))
+            else { continue }
+            let value = String(decoding: buffer[trimmed((colon + 1)..<lineEnd)], as: UTF8.self)
             guard let parsed = Int(value), parsed >= 0 else {
                 return fail(.invalidContentLength(value), skippingTo: bodyStart)
             }
@@ -109,6 +119,21 @@ public struct FrameDecoder: Sendable {
 
     private static let contentLengthName = Array("content-length".utf8)
 
+    /// `range` of the buffer without the spaces and tabs at its ends.
+    private func trimmed(_ range: Range<Int>) -> Range<Int> {
+        var (lower, upper) = (range.lowerBound, range.upperBound)
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        while lower < upper && isBlank(buffer[lower]) { lower += 1 }
+        while upper > lower && isBlank(buffer[upper - 1]) { upper -= 1 }
+        return lower..<upper
+    }
+
+    /// Whether `name` is `Content-Length` in any case.
+    private func isContentLength(_ name: Range<Int>) -> Bool {
+        name.count == Self.contentLengthName.count
+            && zip(buffer[name], Self.contentLengthName).allSatisfy { $0 | 0x20 == $1 }
+    }
+
     /// Drops bytes up to the next `Content-Length` header; false if none has arrived yet.
     private mutating func skipToNextHeader() -> Bool {
         if let index = findContentLength(from: start, before: buffer.count) {
@@ -152,19 +177,18 @@ public struct FrameDecoder: Sendable {
     }
 }
 
-extension Substring {
-    fileprivate var trimmingSpaces: Substring {
-        var result = self
-        while result.first == " " || result.first == "\t" { result.removeFirst() }
-        while result.last == " " || result.last == "\t" { result.removeLast() }
-        return result
-    }
-}
-
 /// Writes LSP base-protocol frames.
 public enum FrameEncoder {
     /// `Content-Length: N\r\n\r\n` followed by the body.
     public static func frame(_ body: [UInt8]) -> [UInt8] {
-        Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+        var frame: [UInt8] = []
+        frame.reserveCapacity(body.count + 40)
+        frame.append(contentsOf: prefix)
+        JSONValue.writeInteger(body.count, to: &frame)
+        frame.append(contentsOf: [0x0D, 0x0A, 0x0D, 0x0A])
+        frame.append(contentsOf: body)
+        return frame
     }
+
+    private static let prefix = Array("Content-Length: ".utf8)
 }

@@ -140,3 +140,69 @@ import Testing
         #expect(drain(&decoder) == [.frame(Array("{}".utf8))])
     }
 }
+
+/// The header's byte reading against the first form, which read it as a `String` split into
+/// lines and trimmed character by character (kept here as the model): random header sections
+/// of names in any case, blanks after names and around values, other headers, signs, lines
+/// without a colon and non-ASCII text.
+@Suite struct FrameHeaderModelTests {
+    enum Expected: Equatable {
+        case length(Int)
+        case invalid(String)
+        case missing
+    }
+
+    static func model(_ header: [UInt8]) -> Expected {
+        func trimmed(_ text: Substring) -> Substring {
+            var result = text
+            while result.first == " " || result.first == "\t" { result.removeFirst() }
+            while result.last == " " || result.last == "\t" { result.removeLast() }
+            return result
+        }
+        var length: Int?
+        for line in String(decoding: header, as: UTF8.self).split(separator: "\r\n") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            guard trimmed(line[..<colon]).lowercased() == "content-length" else { continue }
+            let value = String(trimmed(line[line.index(after: colon)...]))
+            guard let parsed = Int(value), parsed >= 0 else { return .invalid(value) }
+            length = parsed
+        }
+        return length.map(Expected.length) ?? .missing
+    }
+
+    static let names = [
+        "Content-Length", "content-length", "CONTENT-LENGTH", "Content-Type", "X-Note", "Content-Lengths",
+    ]
+    static let values = [
+        "2", "0", "+2", "-1", " 2", "2 ", "\t2\t", "2x", "", "99999999999999999999", "é", "a:b", "日本",
+    ]
+
+    @Test func headersAreReadAsTheStringFormReadThem() {
+        var generator = SeededGenerator(seed: 29)
+        for _ in 0..<3_000 {
+            var lines: [String] = []
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                let name = Self.names.randomElement(using: &generator)!
+                let blank = ["", " ", "\t", "  "].randomElement(using: &generator)!
+                // Blanks after the name only: text before a `Content-Length` on its line is
+                // junk the decoder skips first (`junkBeforeAHeaderOnItsLine…`).
+                lines.append(name + blank + ":" + blank + Self.values.randomElement(using: &generator)!)
+                if Int.random(in: 0..<8, using: &generator) == 0 { lines.append("no colon here") }
+            }
+            let header = Array(lines.joined(separator: "\r\n").utf8)
+            var decoder = FrameDecoder()
+            decoder.append(header + Array("\r\n\r\n{}".utf8))
+            let event = decoder.next()
+            switch Self.model(header) {
+            case .length(let length) where length <= 2:
+                #expect(event == .frame(Array(Array("{}".utf8).prefix(length))), "\(lines)")
+            case .length:
+                #expect(event == nil, "\(lines): waits for the rest of the body")
+            case .invalid(let value):
+                #expect(event == .error(.invalidContentLength(value)), "\(lines)")
+            case .missing:
+                #expect(event == .error(.missingContentLength), "\(lines)")
+            }
+        }
+    }
+}
