@@ -75,6 +75,11 @@ mkdir -p "$work/source/debian"
 printf 'Source: highlightd\n\nPackage: highlightd\nArchitecture: any\n' > "$work/source/debian/control"
 depends=$(cd "$work/source" && dpkg-shlibdeps -O "$package/usr/bin/highlightd" 2>/dev/null \
     | sed -n 's/^shlibs:Depends=//p')
+# A binary with packed relative relocations (scripts/build-release.sh) needs the loader of
+# glibc 2.36, which dpkg-shlibdeps does not infer from its GLIBC_ABI_DT_RELR version.
+if readelf -V "$package/usr/bin/highlightd" | grep -q GLIBC_ABI_DT_RELR; then
+    depends=$(printf '%s' "$depends" | sed -E 's/libc6 \(>= [0-9.]+\)/libc6 (>= 2.36)/')
+fi
 
 installed_size=$(du -sk --exclude=DEBIAN "$package" | cut -f1)
 install -d -m 755 "$package/DEBIAN"

@@ -206,6 +206,22 @@ def test_the_debian_package_installs_works_from_anywhere_and_removes_everything(
     assert [path for path in files if os.path.lexists(path)] == []
 
 
+def test_the_package_asks_for_the_c_library_its_binary_needs():
+    """Every glibc symbol version the binary needs is at most the libc6 the package asks for,
+    including GLIBC_ABI_DT_RELR (packed relocations, glibc 2.36), which dpkg-shlibdeps does not
+    count."""
+    depends = subprocess.run(
+        ["dpkg-deb", "-f", DEB, "Depends"], capture_output=True, text=True, check=True).stdout
+    asked = re.search(r"libc6 \(>= ([0-9.]+)\)", depends)
+    assert asked, depends
+    versions = subprocess.run(
+        ["readelf", "-V", RELEASE], capture_output=True, text=True, check=True).stdout
+    needed = {tuple(map(int, v.split("."))) for v in re.findall(r"Name: GLIBC_([0-9.]+)", versions)}
+    if "GLIBC_ABI_DT_RELR" in versions:
+        needed.add((2, 36))
+    assert max(needed) <= tuple(map(int, asked.group(1).split("."))), (sorted(needed)[-3:], depends)
+
+
 def test_install_sh_installs_into_a_prefix_and_uninstalls_exactly_that(tmp_path):
     prefix = tmp_path / "prefix"
     subprocess.run(
