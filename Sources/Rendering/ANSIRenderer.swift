@@ -41,7 +41,8 @@ public struct ANSIRenderer: Sendable {
     public var theme: Theme
     /// The options.
     public var configuration: Configuration
-    /// How many threads may resolve a long document's styles (nil: one per CPU).
+    /// How many threads may resolve a long document's styles and write its escapes (nil: one
+    /// per CPU).
     public var jobs: Int?
 
     /// Creates a renderer.
