@@ -83,6 +83,18 @@ import Testing
         #expect(unknown.standardOutput == Self.sample)
     }
 
+    @Test func aThemeThatCannotBeBuiltFailsTheRunWithNothingPrinted() throws {
+        let path = try BuiltBinary.temporaryFile(named: "sample.js", Self.sample)
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        // One file in colour, one without (the theme is unused, and still checked), a folder.
+        for arguments in [[path, "--color", "always"], [path, "--color", "never"], [folder]] {
+            let result = try BuiltBinary.run(["highlight"] + arguments + ["--theme", "no-such-theme"])
+            #expect(result.status != 0, "\(arguments)")
+            #expect(result.standardError.contains("unknown theme \"no-such-theme\""), "\(arguments)")
+            #expect(result.standardOutput.isEmpty, "\(arguments)")
+        }
+    }
+
     @Test func htmlIsAStandalonePageWithEscapedText() throws {
         let path = try BuiltBinary.temporaryFile(named: "page.txt", "<b>&</b>\n")
         let result = try BuiltBinary.run(["highlight", path, "--format", "html"])

@@ -88,11 +88,13 @@ struct HighlightCommand: ParsableCommand {
     func run() throws {
         OneShotHeap.configure()
         let options = try makeOptions()
-        let highlighter = try FileHighlighter(options: options)
+        let highlighter = FileHighlighter(options: options)
         if files.count == 1, !Self.isDirectory(files[0]) {
             try highlightOne(files[0], with: highlighter)
             return
         }
+        // A theme that cannot be built fails the run before any file, not each file.
+        _ = try highlighter.theme()
         let paths = try HighlightInputs.expand(files) { highlighter.hasGrammar(forFile: $0) }
         if format == .html, outputDir == nil {
             throw ValidationError("several files with --format html need --output-dir")

@@ -27,15 +27,21 @@ struct FileHighlighter {
 
     let options: Options
     private let registry: GrammarRegistry
-    private let theme: Theme
+    private let pendingTheme: ThemeInBackground
 
     /// `reportingGrammarErrors: false` keeps the workers of a batch from repeating the
-    /// warnings about broken grammars that the first registry already printed.
-    init(options: Options, reportingGrammarErrors: Bool = true) throws {
+    /// warnings about broken grammars that the first registry already printed. The theme is
+    /// built on another thread; `theme()` waits for it and says why it could not be.
+    init(options: Options, reportingGrammarErrors: Bool = true) {
         self.options = options
         let resources = options.selection.makeResources(reportingErrors: reportingGrammarErrors)
         registry = resources.registry
-        theme = try Theme.named(options.theme, catalog: resources.themes)
+        pendingTheme = ThemeInBackground(named: options.theme, catalog: resources.themes)
+    }
+
+    /// The theme the options name, once built.
+    func theme() throws(ThemeError) -> Theme {
+        try pendingTheme.theme()
     }
 
     /// Whether some grammar claims `path` by its name (not by its first line), without
@@ -57,6 +63,8 @@ struct FileHighlighter {
         if options.format == .ansi, options.wrap == nil,
             !options.color.isEnabled(environment: ProcessInfo.processInfo.environment)
         {
+            // Unused, but a theme that cannot be built is still an error, as with colour.
+            _ = try theme()
             return Array(text.utf8)
         }
         let scopeName = compiled?.scopeName ?? "text.plain"
@@ -84,7 +92,7 @@ struct FileHighlighter {
             links = found
         }
         return options.format.renderBytes(
-            text: output, tokens: tokens, scopeName: scopeName, theme: theme, color: options.color,
+            text: output, tokens: tokens, scopeName: scopeName, theme: try theme(), color: options.color,
             depth: options.depth,
             title: URL(fileURLWithPath: path).lastPathComponent, links: links, jobs: options.documentJobs)
     }

@@ -33,9 +33,9 @@ struct HighlightBatch {
     }
 
     private static func work(files: [String], options: FileHighlighter.Options, state: State) {
-        let highlighter: FileHighlighter
+        let highlighter = FileHighlighter(options: options, reportingGrammarErrors: false)
         do {
-            highlighter = try FileHighlighter(options: options, reportingGrammarErrors: false)
+            _ = try highlighter.theme()
         } catch {
             // The theme loaded on the calling thread before the batch began; if it cannot load
             // here, every file this worker would take fails with the reason.
