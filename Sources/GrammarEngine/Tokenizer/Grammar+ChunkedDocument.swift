@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// What a whole-document tokenization did: how many chunks ran at once, and at each cut
@@ -77,18 +76,7 @@ extension Grammar {
     private func tokenizeChunks(
         _ chunks: [ChunkPlan.Chunk], of lines: DocumentLines, in bytes: UnsafeBufferPointer<UInt8>
     ) -> [(guess: RuleStack?, run: ChunkRun)] {
-        // Each iteration writes only its own element.
-        nonisolated(unsafe) let results = UnsafeMutableBufferPointer<(guess: RuleStack?, run: ChunkRun)?>
-            .allocate(
-                capacity: chunks.count)
-        results.initialize(repeating: nil)
-        defer {
-            results.deinitialize()
-            results.deallocate()
-        }
-        // The bytes outlive the call.
-        nonisolated(unsafe) let bytes = bytes
-        DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
+        concurrently(chunks.count) { index in
             let chunk = chunks[index]
             let chunkBytes = lines.ends[chunk.lines.upperBound - 1] - lines.starts[chunk.lines.lowerBound]
             var run = ChunkRun(
@@ -96,9 +84,8 @@ extension Grammar {
             let guess: RuleStack? =
                 index == 0 ? nil : guessedState(donors: chunk.donors, of: lines, in: bytes)
             tokenize(lines: chunk.lines, of: lines, in: bytes, from: guess, into: &run)
-            results[index] = (guess, run)
+            return (guess, run)
         }
-        return results.map { $0! }
     }
 
     /// The start state most of `donors` start in (the latest of the most common), from the

@@ -10,8 +10,8 @@ import Foundation
 /// early, so it keeps large blocks in the heap and grows it in large steps. The daemon keeps
 /// glibc's defaults: it does give memory back when idle (`MemoryTrim`).
 ///
-/// `mallopt` is looked up at run time, as `MemoryTrim` looks up `malloc_trim`: Swift's Glibc
-/// module does not export it. Elsewhere nothing changes.
+/// `mallopt` is looked up at run time (`CLibraryFunction`): Swift's Glibc module does not
+/// export it. Elsewhere nothing changes.
 enum OneShotHeap {
     private typealias SetOption = @convention(c) (Int32, Int32) -> Int32
 
@@ -26,9 +26,7 @@ enum OneShotHeap {
 
     /// Applies the settings; call before the command's first large allocation.
     static func configure() {
-        // A null handle is RTLD_DEFAULT: search every loaded object.
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
-        let setOption = unsafeBitCast(symbol, to: SetOption.self)
+        guard let setOption = CLibraryFunction.named("mallopt", as: SetOption.self) else { return }
         _ = setOption(mmapThreshold, largestHeapBlock)
         _ = setOption(topPad, growthStep)
     }

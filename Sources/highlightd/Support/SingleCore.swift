@@ -4,7 +4,7 @@ import Foundation
 /// does even where the work could spread over several (`bench`'s `single_core_median_ms`).
 ///
 /// glibc's affinity calls are GNU extensions that Swift's Glibc module does not export; they
-/// are looked up at run time, as `MemoryTrim` looks up `malloc_trim`.
+/// are looked up at run time (`CLibraryFunction`).
 enum SingleCore {
     private typealias Affinity = @convention(c) (Int32, Int, UnsafeMutableRawPointer) -> Int32
     private typealias CurrentCPU = @convention(c) () -> Int32
@@ -12,19 +12,14 @@ enum SingleCore {
     /// The size of glibc's `cpu_set_t`: 1,024 CPUs.
     private static let setSize = 128
 
-    private static func symbol<T>(_ name: String, as type: T.Type) -> T? {
-        // A null handle is RTLD_DEFAULT: search every loaded object.
-        dlsym(UnsafeMutableRawPointer(bitPattern: 0), name).map { unsafeBitCast($0, to: type) }
-    }
-
     /// `body`'s result, computed while the calling thread (and any thread it starts) may run
     /// only on the CPU it is on; the previous affinity is restored afterwards. Where affinity
     /// cannot be set, `body` runs unconfined and `confined` is false.
     static func run<Result>(_ body: () throws -> Result) rethrows -> (result: Result, confined: Bool) {
         guard
-            let get = symbol("sched_getaffinity", as: Affinity.self),
-            let set = symbol("sched_setaffinity", as: Affinity.self),
-            let current = symbol("sched_getcpu", as: CurrentCPU.self)
+            let get = CLibraryFunction.named("sched_getaffinity", as: Affinity.self),
+            let set = CLibraryFunction.named("sched_setaffinity", as: Affinity.self),
+            let current = CLibraryFunction.named("sched_getcpu", as: CurrentCPU.self)
         else { return (try body(), false) }
         let cpu = Int(current())
         var previous = [UInt8](repeating: 0, count: setSize)

@@ -1,8 +1,8 @@
 import Dispatch
 
 /// `body` of 0..<count, on as many threads (the calling one included); the results in
-/// order.
-func concurrently<Result>(_ count: Int, _ body: (Int) -> Result) -> [Result] {
+/// order. The chunks of a whole-document tokenization and the renderers' parts run this way.
+package func concurrently<Result>(_ count: Int, _ body: (Int) -> Result) -> [Result] {
     if count == 1 { return [body(0)] }
     var results = [Result?](repeating: nil, count: count)
     results.withUnsafeMutableBufferPointer { slots in
@@ -19,7 +19,7 @@ func concurrently<Result>(_ count: Int, _ body: (Int) -> Result) -> [Result] {
 
 /// `Sendable` for a value that threads use without overlapping: each part of a `concurrently`
 /// writes only its own slots, and everything is read after all have finished.
-struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
+package struct UncheckedSendable<Value>: @unchecked Sendable {
+    package let value: Value
+    package init(_ value: Value) { self.value = value }
 }
