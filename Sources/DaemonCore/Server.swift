@@ -84,6 +84,11 @@ public final class Server {
     /// at once, however little input asked for it).
     public internal(set) var hasMemoryToRelease = false
 
+    /// Whether a grammar interned so many stacks since the last `releaseUnusedMemory` that the
+    /// loop should call it between batches, without waiting to go idle: a client that never
+    /// pauses would otherwise fill the interner, and lines tokenized after that share nothing.
+    public var hasStacksToSweep: Bool { registry.hasStacksToSweep }
+
     /// Lets go of what only speeds up later work: each highlighter's styles of scope stacks,
     /// this thread's remembered scope pushes, and then every interned stack no line state
     /// uses any more. Edits leave behind stacks of text that is gone, and grammars keep what

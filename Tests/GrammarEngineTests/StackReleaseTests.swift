@@ -90,6 +90,62 @@ import Testing
         #expect(refilled.frames > emptied.frames && refilled.scopes > emptied.scopes)
     }
 
+    @Test func aSweepIsDueOnceAQuarterOfTheLimitWasInternedSinceTheLastOne() throws {
+        var configuration = Grammar.Configuration()
+        configuration.immortalStacks = false
+        configuration.internedStackLimit = 400
+        let grammar = try GrammarFixtures.grammar(GrammarReloadTests.json, configuration: configuration)
+        let registry = GrammarRegistry(configuration: configuration)
+        registry.register(try GrammarFixtures.raw(GrammarReloadTests.json))
+        let registered = try registry.grammar(scopeName: "source.reload")
+        var sinceSweep = 0
+        var sweeps = 0
+        var state: RuleStack?
+        var registeredState: RuleStack?
+        for line in Self.lines + Self.lines.map({ "{ " + $0 }) {
+            let before = grammar.internedStackCount
+            state = grammar.tokenizeLine(line, state: state).endState
+            registeredState = registered.tokenizeLine(line, state: registeredState).endState
+            let after = grammar.internedStackCount
+            sinceSweep += after.scopes + after.frames - before.scopes - before.frames
+            #expect(grammar.hasStacksToSweep == (sinceSweep >= 100), "\(sinceSweep) interned since the sweep")
+            if grammar.hasStacksToSweep {
+                MatchWorkspace.current.forgetRememberedScopes()
+                grammar.releaseUnusedStacks()
+                #expect(!grammar.hasStacksToSweep, "a sweep starts the count again")
+                sinceSweep = 0
+                sweeps += 1
+            }
+        }
+        #expect(sweeps >= 2)
+        #expect(registry.hasStacksToSweep, "the registry sees its grammar's count")
+        MatchWorkspace.current.forgetRememberedScopes()
+        registry.releaseUnusedStacks()
+        #expect(!registry.hasStacksToSweep)
+        withExtendedLifetime((state, registeredState)) {}
+    }
+
+    @Test func pastTheLimitStacksAreNotInternedAndTokensAreUnchanged() throws {
+        var configuration = Grammar.Configuration()
+        configuration.immortalStacks = false
+        configuration.internedStackLimit = 64
+        let limited = try GrammarFixtures.grammar(GrammarReloadTests.json, configuration: configuration)
+        let deep = (0..<30).map { String(repeating: "{ \"s\($0)\" ", count: 20) }
+        let scopes = Self.scopes(limited, deep)
+        let count = limited.internedStackCount
+        #expect(count.scopes <= 64 && count.frames <= 64, "\(count)")
+        #expect(scopes == Self.scopes(try Self.mortalGrammar(), deep))
+    }
+
+    @Test func immortalStacksAreNeverSweptNorReleased() throws {
+        var configuration = Grammar.Configuration()
+        configuration.internedStackLimit = 40
+        let grammar = try GrammarFixtures.grammar(GrammarReloadTests.json, configuration: configuration)
+        _ = Self.scopes(grammar, (0..<30).map { String(repeating: "{ \"s\($0)\" ", count: 20) })
+        #expect(grammar.internedStackCount.scopes >= 10, "a quarter of the limit was interned")
+        #expect(!grammar.hasStacksToSweep)
+    }
+
     @Test func immortalStacksAreNeverReleased() throws {
         let (grammar, state) = try GrammarReloadTests.loadAndTokenize(immortal: true)
         MatchWorkspace.current.forgetRememberedScopes()

@@ -90,10 +90,14 @@ public final class ServerLoop: @unchecked Sendable {
         var appliedSinceTrim = 0
         while true {
             let idle = !server.hasBackgroundWork
-            let burst = appliedSinceTrim >= limits.trimAfterBytes || server.hasMemoryToRelease
-            if idle, burst, !reader.hasInputNow() {
-                // Going idle after a burst: free what only caches hold, then return it (glibc
-                // keeps freed pages in its arenas unless asked).
+            let upkeep = MemoryUpkeep.due(
+                idle: idle, inputWaiting: reader.hasInputNow(),
+                burst: appliedSinceTrim >= limits.trimAfterBytes || server.hasMemoryToRelease,
+                stacksToSweep: server.hasStacksToSweep)
+            switch upkeep {
+            case .none: break
+            case .sweep: server.releaseUnusedMemory()
+            case .releaseAndTrim:
                 server.releaseUnusedMemory()
                 MemoryTrim.returnFreedMemory()
                 appliedSinceTrim = 0

@@ -40,6 +40,11 @@ public final class Grammar: @unchecked Sendable {
         /// injections: only whole-document tokenization (token by token) and injection
         /// selectors (scan by scan) ask often.
         public var immortalStacks = true
+        /// The most scope stacks, and the most rule stack frames, one grammar interns. Past it,
+        /// new stacks are made without interning and compare structurally, so a pathological
+        /// document cannot grow the tables without bound; a mortal grammar's tables are swept
+        /// each time a quarter of this was interned (`Grammar.hasStacksToSweep`).
+        public var internedStackLimit = 200_000
 
         /// Creates the default configuration.
         public init() {}
@@ -92,6 +97,11 @@ public final class Grammar: @unchecked Sendable {
         interner.releaseUnused()
     }
 
+    /// Whether enough stacks were interned since the last `releaseUnusedStacks` that it should
+    /// be called again without waiting for the daemon to go idle (see
+    /// `StackInterner.needsSweep`).
+    public var hasStacksToSweep: Bool { interner.needsSweep }
+
     /// The number of interned scope stacks and rule stack frames (a statistic).
     public var internedStackCount: (scopes: Int, frames: Int) { interner.count }
     /// The room the interner's tables have (a statistic for tests).
@@ -125,7 +135,7 @@ public final class Grammar: @unchecked Sendable {
         let built = builder.build()
         // Injection selectors read the names of the scopes at every scan.
         self.interner = StackInterner(
-            immortal: configuration.immortalStacks,
+            capacity: configuration.internedStackLimit, immortal: configuration.immortalStacks,
             keepsNames: configuration.immortalStacks || !built.injections.isEmpty)
         rules = ReferenceTable(built.rules)
         rootId = built.rootId

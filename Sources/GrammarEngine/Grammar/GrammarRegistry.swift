@@ -258,6 +258,14 @@ public final class GrammarRegistry: @unchecked Sendable {
         return grammars.reduce(0) { $0 + $1.releaseUnusedStacks() }
     }
 
+    /// Whether a grammar compiled so far interned enough stacks since its last release to be
+    /// swept now (`Grammar.hasStacksToSweep`).
+    public var hasStacksToSweep: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return compiled.values.contains { $0.hasStacksToSweep }
+    }
+
     func withEntries<T>(_ body: ([String: Entry], [String]) -> T) -> T {
         lock.lock()
         defer { lock.unlock() }

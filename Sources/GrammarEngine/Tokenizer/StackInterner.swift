@@ -6,9 +6,10 @@ import Synchronization
 /// interned nodes are made immortal (`Immortal`) unless the grammar's configuration turns
 /// that off (`immortalStacks`, off in the daemon, which reloads grammars): threads share them
 /// on every token. Mortal tables can be swept of the stacks nothing else holds
-/// (`releaseUnused`), which the daemon does when it goes idle. Past
-/// `capacity` entries new stacks are no longer interned and compare structurally instead, so
-/// a pathological document cannot grow memory without bound.
+/// (`releaseUnused`), which the daemon does when it goes idle, and also in the middle of a long
+/// burst of edits once `needsSweep` says a quarter of `capacity` was interned since the last
+/// sweep. Past `capacity` entries new stacks are no longer interned and compare structurally
+/// instead, so a pathological document cannot grow memory without bound.
 final class StackInterner: Sendable {
     private struct ScopeKey: Hashable {
         var parent: ObjectIdentifier?
@@ -43,6 +44,14 @@ final class StackInterner: Sendable {
     /// Whether interned scope stacks keep their names (see `ScopeStack.scopeNames`).
     let keepsNames: Bool
 
+    /// Entries added to either table since the last sweep (counted only when mortal).
+    ///
+    /// A burst of edits that never lets the daemon go idle filled the tables with stacks of
+    /// text long gone: 150,000 pipelined edits over fifty documents reached `capacity`, every
+    /// line tokenized after that kept a private copy of its whole state (nothing interned, so
+    /// nothing shared), and the daemon held 9 MB more than a fresh one with the same texts.
+    private let internedSinceSweep = Atomic<Int>(0)
+
     init(capacity: Int = 200_000, immortal: Bool = true, keepsNames: Bool = true) {
         self.capacity = capacity
         self.immortal = immortal
@@ -70,7 +79,7 @@ final class StackInterner: Sendable {
             guard table.count < capacity / Self.shardCount else {
                 return ScopeStack(parent: parent, scopeName: name, isInterned: false)
             }
-            if immortal { made.makeImmortal() }
+            if immortal { made.makeImmortal() } else { countInsertion() }
             table[key] = made
             return made
         }
@@ -121,7 +130,7 @@ final class StackInterner: Sendable {
                 nameScopes: stack.nameScopes, contentScopes: stack.contentScopes,
                 isCanonical: table.count < capacity)
             if node.isCanonical {
-                if immortal { Immortal.make(node) }
+                if immortal { Immortal.make(node) } else { countInsertion() }
                 table[key] = node
             }
             return node
@@ -137,6 +146,18 @@ final class StackInterner: Sendable {
             contentScopes: ObjectIdentifier(stack.contentScopes))
     }
 
+    private func countInsertion() {
+        internedSinceSweep.wrappingAdd(1, ordering: .relaxed)
+    }
+
+    /// Whether so many stacks were interned since the last sweep (a quarter of `capacity`)
+    /// that the tables should be swept now rather than when the daemon next goes idle. A sweep
+    /// visits every entry, so spacing them by a quarter of the room keeps its cost per
+    /// interned stack constant, even when most entries are still in use.
+    var needsSweep: Bool {
+        !immortal && internedSinceSweep.load(ordering: .relaxed) >= capacity / 4
+    }
+
     /// Forgets the interned stacks nothing else holds any more, and returns how many.
     ///
     /// The tables hold the only strong reference to a stack that no line state, token, cache
@@ -149,6 +170,7 @@ final class StackInterner: Sendable {
     @discardableResult
     func releaseUnused() -> Int {
         guard !immortal else { return 0 }
+        internedSinceSweep.store(0, ordering: .relaxed)
         return releaseUnusedFrames() + releaseUnusedScopes()
     }
 
