@@ -52,7 +52,49 @@ import Testing
 
     @Test(arguments: ["utf-8", "utf-16", "utf-32"])
     func randomEditStreamConvergesToAFreshOpen(encoding: String) throws {
+        try convergesToAFreshOpen(encoding: encoding, arguments: [])
+    }
+
+    /// The loop waits for input in two ways: polling for a while first (`ReplySpin`), and
+    /// sleeping at once; a daemon that always does one or the other answers the same.
+    @Test(arguments: ["0", "100000"])
+    func theEditStreamConvergesWhetherTheLoopSpinsOrSleeps(spinMicroseconds: String) throws {
+        try convergesToAFreshOpen(encoding: "utf-16", arguments: ["--spin-microseconds", spinMicroseconds])
+    }
+
+    /// CPU time the process has used so far, in clock ticks (fields 14 and 15 of `/proc/PID/stat`).
+    private func cpuTicks(_ pid: Int32) throws -> Int {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // The command name (field 2) may hold spaces; the fields after it follow its ")".
+        let fields = stat[stat.index(after: try #require(stat.lastIndex(of: ")")))...].split(separator: " ")
+        return try #require(Int(fields[11])) + (try #require(Int(fields[12])))
+    }
+
+    /// After a quick exchange the loop polls for a moment before it sleeps (`ReplySpin`), and
+    /// then it does sleep: a second with nothing to do costs next to no CPU.
+    @Test func aDaemonWithNothingToDoSleepsAfterAQuickExchange() throws {
         let client = try DaemonClient()
+        _ = try client.initialize(encoding: "utf-16")
+        let uri = "file:///idle.js"
+        client.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": .string(uri), "languageId": "javascript", "version": 1, "text": "let a = 1;",
+                ]
+            ])
+        for _ in 0..<50 { _ = try client.call("textStorage/attributes", ["uri": .string(uri)]) }
+        let before = try cpuTicks(client.processIdentifier)
+        Thread.sleep(forTimeInterval: 1)
+        let used = try cpuTicks(client.processIdentifier) - before
+        #expect(used <= 10, "\(used) ticks of CPU (of 100 a second) while idle")
+        _ = try client.call("shutdown", nil)
+        client.notify("exit", nil)
+        #expect(client.finish() == 0)
+    }
+
+    private func convergesToAFreshOpen(encoding: String, arguments: [String]) throws {
+        let client = try DaemonClient(arguments: arguments)
         let initialized = try client.initialize(encoding: encoding)
         #expect(initialized["capabilities"]?["positionEncoding"]?.stringValue == encoding)
         let uri = "file:///sample.js"

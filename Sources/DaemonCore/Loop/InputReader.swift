@@ -20,12 +20,13 @@ struct InputReader {
     private var decoder: FrameDecoder
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
     private var ended = false
+    private var spin: ReplySpin
     let messageLimit: Int
     let byteLimit: Int
 
     init(
         descriptor: Int32, wakeUp: WakeUp, recorder: MessageRecorder?, maximumContentLength: Int,
-        messageLimit: Int, byteLimit: Int
+        messageLimit: Int, byteLimit: Int, spinMicroseconds: Int = 0
     ) {
         self.descriptor = descriptor
         self.wakeUp = wakeUp
@@ -33,6 +34,7 @@ struct InputReader {
         decoder = FrameDecoder(maximumContentLength: maximumContentLength)
         self.messageLimit = messageLimit
         self.byteLimit = byteLimit
+        spin = ReplySpin(microseconds: spinMicroseconds)
     }
 
     /// Everything that has arrived, up to the limits; with `blocking`, first waits until a
@@ -56,7 +58,7 @@ struct InputReader {
                 bytes += item.size
             }
             if ended || items.count >= messageLimit || (!items.isEmpty && bytes >= byteLimit) { break }
-            switch waitForInput(timeout: blocking && items.isEmpty ? -1 : 0) {
+            switch blocking && items.isEmpty ? waitForMessage() : waitForInput(timeout: 0) {
             case .readable:
                 guard readChunk() else {
                     items.append(.endOfInput)
@@ -82,22 +84,43 @@ struct InputReader {
         case readable, nothing, woken
     }
 
+    /// Waits without a time limit for input or a wake-up, polling first for a moment when the
+    /// client has been answering right back (`ReplySpin`).
+    private mutating func waitForMessage() -> Readiness {
+        let start = ReplySpin.now
+        if spin.isOn {
+            repeat {
+                let readiness = waitForInput(timeout: 0)
+                if readiness != .nothing {
+                    spin.record(waited: ReplySpin.now &- start)
+                    return readiness
+                }
+            } while ReplySpin.now &- start < spin.budget
+        }
+        let readiness = waitForInput(timeout: -1)
+        spin.record(waited: ReplySpin.now &- start)
+        return readiness
+    }
+
     /// Waits in `poll` (`-1`: without a time limit) for input or a wake-up.
     private func waitForInput(timeout: Int32) -> Readiness {
-        var entries = [
+        // A tuple, not an array: this runs on every message, and in a loop while spinning.
+        var entries = (
             pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: wakeUp.readDescriptor, events: Int16(POLLIN), revents: 0),
-        ]
+            pollfd(fd: wakeUp.readDescriptor, events: Int16(POLLIN), revents: 0)
+        )
         while true {
-            let ready = poll(&entries, 2, timeout)
+            let ready = withUnsafeMutableBytes(of: &entries) { raw in
+                poll(raw.baseAddress!.assumingMemoryBound(to: pollfd.self), 2, timeout)
+            }
             if ready < 0 {
                 if errno == EINTR { continue }
                 // Standard input is not something `poll` can watch: read it and see.
                 return .readable
             }
-            if entries[1].revents != 0 { return .woken }
+            if entries.1.revents != 0 { return .woken }
             // A hang-up or error is read too: `read` then reports the end of input.
-            return entries[0].revents != 0 ? .readable : .nothing
+            return entries.0.revents != 0 ? .readable : .nothing
         }
     }
 

@@ -3,7 +3,8 @@ import JSONRPC
 
 /// Runs a `Server` over standard input and output.
 ///
-/// The calling (main) thread does the keystroke path alone: it waits in `poll`, reads and
+/// The calling (main) thread does the keystroke path alone: it waits in `poll` (polling for a
+/// moment first while the client answers right back, `ReplySpin`), reads and
 /// parses what arrived (`InputReader`), applies it in order — coalescing queued edits,
 /// highlighting in the background while no input waits — and writes a small answer straight
 /// to standard output when the pipe takes it (`OutputChannel`; larger output and output to a
@@ -31,6 +32,9 @@ public final class ServerLoop: @unchecked Sendable {
         /// Input applied since the last trim after which going idle returns freed memory to
         /// the system (`malloc_trim`).
         public var trimAfterBytes = 1 << 20
+        /// How long the loop polls for the next message before it sleeps, when the client
+        /// answers right back (`ReplySpin`; 0: never).
+        public var spinMicroseconds = 200
 
         /// The defaults.
         public init() {}
@@ -74,7 +78,7 @@ public final class ServerLoop: @unchecked Sendable {
         var reader = InputReader(
             descriptor: inputDescriptor, wakeUp: wakeUp, recorder: recorder,
             maximumContentLength: maximumContentLength, messageLimit: limits.batchMessages,
-            byteLimit: limits.batchBytes)
+            byteLimit: limits.batchBytes, spinMicroseconds: limits.spinMicroseconds)
 
         let status = serve(server, reader: &reader)
         // A client that never reads must not keep the process alive: bounded flush.

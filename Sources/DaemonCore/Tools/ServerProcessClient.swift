@@ -23,6 +23,9 @@ public final class ServerProcessClient: @unchecked Sendable {
     private var closed = false
     private var nextID = 1
 
+    /// The server process's id (for tests that read what it uses from `/proc`).
+    public var processIdentifier: Int32 { process.processIdentifier }
+
     /// The process did not answer in time, or ended.
     public struct Timeout: Error, CustomStringConvertible {
         public var description: String { "the server did not answer in time (or exited)" }

@@ -27,14 +27,23 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The largest message body accepted, in bytes.")
     var maxContentLength = 64 << 20
 
+    @Option(
+        help: """
+            How long to poll for the next message before sleeping, in microseconds, while the \
+            client answers right back (0: sleep at once).
+            """)
+    var spinMicroseconds = ServerLoop.Limits().spinMicroseconds
+
     func run() throws {
         var configuration = ServerConfiguration(
             grammarFolders: grammars.map { URL(fileURLWithPath: $0) }, defaultTheme: theme,
             logFile: log.map { URL(fileURLWithPath: $0) })
         configuration.extensionPaths = extensions.allPaths
         configuration.fileAssociations = try extensions.parsedAssociations()
+        var limits = ServerLoop.Limits()
+        limits.spinMicroseconds = spinMicroseconds
         let loop = try ServerLoop(
-            configuration: configuration, maximumContentLength: maxContentLength,
+            configuration: configuration, maximumContentLength: maxContentLength, limits: limits,
             recordTo: record.map { URL(fileURLWithPath: $0) })
         let status = loop.run()
         throw ExitCode(status)
