@@ -2,7 +2,8 @@
 # Builds the Debian package: highlightd_VERSION_ARCH.deb with the binary in /usr/bin, the
 # manual page, shell completions, the Neovim, Vim and Emacs plugins in their system folders
 # (Emacs loads it from /etc/emacs/site-start.d), a copyright file and a changelog; Depends
-# computed by dpkg-shlibdeps from the libraries the binary links. Prints the package's path.
+# computed by dpkg-shlibdeps from the libraries the binary links, plus those it opens on first
+# use. Prints the package's path.
 #
 #   scripts/package-deb.sh [--output DIR] [--binary PATH]
 #
@@ -75,9 +76,27 @@ mkdir -p "$work/source/debian"
 printf 'Source: highlightd\n\nPackage: highlightd\nArchitecture: any\n' > "$work/source/debian/control"
 depends=$(cd "$work/source" && dpkg-shlibdeps -O "$package/usr/bin/highlightd" 2>/dev/null \
     | sed -n 's/^shlibs:Depends=//p')
+# ICU, HarfBuzz, fontconfig and libpsl are opened when first needed (`DeferredLibrary`), not
+# linked, so dpkg-shlibdeps does not see them: each one's package, at the version its shlibs
+# file asks for, is added by hand. ICU's soname carries the major version built against.
+icu=$(pkg-config --modversion icu-uc | cut -d. -f1)
+for soname in "libicuuc.so.$icu" libharfbuzz.so.0 libfontconfig.so.1 libpsl.so.5; do
+    name=${soname%%.so.*}
+    major=${soname##*.so.}
+    dependency=$(awk -v name="$name" -v major="$major" \
+        '$1 == name && $2 == major { $1 = $2 = ""; sub(/^ +/, ""); print; exit }' /var/lib/dpkg/info/*.shlibs)
+    if [ -z "$dependency" ]; then
+        echo "package-deb: no installed package provides $soname" >&2
+        exit 1
+    fi
+    depends="$depends, $dependency"
+done
+
 # A binary with packed relative relocations (scripts/build-release.sh) needs the loader of
 # glibc 2.36, which dpkg-shlibdeps does not infer from its GLIBC_ABI_DT_RELR version.
-if readelf -V "$package/usr/bin/highlightd" | grep -q GLIBC_ABI_DT_RELR; then
+# (grep reads all of readelf's output: with -q it can stop first, and under pipefail readelf's
+# SIGPIPE then fails the pipeline, leaving the version at 2.35; seen once.)
+if readelf -V "$package/usr/bin/highlightd" | grep GLIBC_ABI_DT_RELR > /dev/null; then
     depends=$(printf '%s' "$depends" | sed -E 's/libc6 \(>= [0-9.]+\)/libc6 (>= 2.36)/')
 fi
 

@@ -1,4 +1,5 @@
 import CICU
+import TextSegmentation
 
 /// The Unicode Bidirectional Algorithm (UAX #9) for one paragraph: ICU resolves every unit's
 /// embedding level once; each line is reordered when it is placed (rules L1 and L2), because
@@ -30,28 +31,29 @@ struct BidiParagraph: Sendable {
         guard units.count < Int32.max, base == .rightToLeft || units.contains(where: { $0 >= 0x0590 })
         else { return nil }
         var status = U_ZERO_ERROR
-        guard let bidi = hl_ubidi_openSized(Int32(units.count), &status), status.rawValue <= 0 else {
+        guard let bidi = ICU.ubidiOpenSized(Int32(units.count), 0, &status), status.rawValue <= 0 else {
             return nil
         }
-        defer { hl_ubidi_close(bidi) }
+        defer { ICU.ubidiClose(bidi) }
         var levels: [UInt8] = []
         units.withUnsafeBufferPointer { text in
-            let level: Int32 = base == .auto ? -1 : base == .rightToLeft ? 1 : 0
-            hl_ubidi_setPara(bidi, text.baseAddress, Int32(text.count), level, &status)
-            guard status.rawValue <= 0, hl_ubidi_getDirection(bidi) != UBIDI_LTR,
-                let resolved = hl_ubidi_getLevels(bidi, &status), status.rawValue <= 0
+            // Without a base direction, from the first strong character (left to right if none).
+            let level = base == .auto ? UBiDiLevel(UBIDI_DEFAULT_LTR) : base == .rightToLeft ? 1 : 0
+            ICU.ubidiSetPara(bidi, text.baseAddress, Int32(text.count), level, nil, &status)
+            guard status.rawValue <= 0, ICU.ubidiGetDirection(bidi) != UBIDI_LTR,
+                let resolved = ICU.ubidiGetLevels(bidi, &status), status.rawValue <= 0
             else { return }
             levels = Array(UnsafeBufferPointer(start: resolved, count: text.count))
         }
         guard levels.count == units.count else { return nil }
-        self.baseLevel = hl_ubidi_getParaLevel(bidi)
+        self.baseLevel = ICU.ubidiGetParaLevel(bidi)
         self.levels = levels
         var trailingNeutral = Array(repeating: false, count: units.count)
         var separator = Array(repeating: false, count: units.count)
         var offset = 0
         for scalar in String(decoding: units, as: UTF16.self).unicodeScalars {
             let direction = UCharDirection(
-                rawValue: UInt32(hl_u_getIntPropertyValue(UChar32(scalar.value), UCHAR_BIDI_CLASS)))
+                rawValue: UInt32(ICU.getIntPropertyValue(UChar32(scalar.value), UCHAR_BIDI_CLASS)))
             for unit in offset..<(offset + scalar.utf16.count) {
                 separator[unit] = direction == U_SEGMENT_SEPARATOR || direction == U_BLOCK_SEPARATOR
                 trailingNeutral[unit] = Self.resetsAtLineEnd(direction)
@@ -101,7 +103,7 @@ struct BidiParagraph: Sendable {
         var order = [Int32](repeating: 0, count: clusters.count)
         lineLevels.withUnsafeBufferPointer { levels in
             order.withUnsafeMutableBufferPointer { map in
-                hl_ubidi_reorderVisual(levels.baseAddress, Int32(levels.count), map.baseAddress)
+                ICU.ubidiReorderVisual(levels.baseAddress, Int32(levels.count), map.baseAddress)
             }
         }
         return (order.map(Int.init), lineLevels)

@@ -13,7 +13,7 @@ public enum FontLocator {
 
     private final class Configuration: @unchecked Sendable {
         let queue = DispatchQueue(label: "highlightd.fontconfig")
-        let config = FcInitLoadConfigAndFonts()
+        let config = Fontconfig.initLoadConfigAndFonts()
     }
 
     /// The file of the installed font that best matches `name`: a family such as
@@ -35,30 +35,32 @@ public enum FontLocator {
     private static func match(name: String, covering scalar: Unicode.Scalar?) -> String? {
         guard let config = shared.config,
             let pattern = name.withCString({
-                FcNameParse(UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
+                Fontconfig.nameParse(UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
             })
         else { return nil }
-        defer { FcPatternDestroy(pattern) }
+        defer { Fontconfig.patternDestroy(pattern) }
         if let scalar {
-            let characters = FcCharSetCreate()
-            defer { FcCharSetDestroy(characters) }
-            FcCharSetAddChar(characters, scalar.value)
-            FcPatternAddCharSet(pattern, "charset", characters)
+            let characters = Fontconfig.charSetCreate()
+            defer { Fontconfig.charSetDestroy(characters) }
+            _ = Fontconfig.charSetAddChar(characters, scalar.value)
+            _ = Fontconfig.patternAddCharSet(pattern, "charset", characters)
         }
-        FcConfigSubstitute(config, pattern, FcMatchPattern)
-        FcDefaultSubstitute(pattern)
+        _ = Fontconfig.configSubstitute(config, pattern, FcMatchPattern)
+        Fontconfig.defaultSubstitute(pattern)
         var result = FcResultNoMatch
-        guard let match = FcFontMatch(config, pattern, &result) else { return nil }
-        defer { FcPatternDestroy(match) }
+        guard let match = Fontconfig.fontMatch(config, pattern, &result) else { return nil }
+        defer { Fontconfig.patternDestroy(match) }
         if let scalar {
             // The best match may still lack the character: then no font has it.
             var found: OpaquePointer?
-            guard FcPatternGetCharSet(match, "charset", 0, &found) == FcResultMatch,
-                FcCharSetHasChar(found, scalar.value) != 0
+            guard Fontconfig.patternGetCharSet(match, "charset", 0, &found) == FcResultMatch,
+                Fontconfig.charSetHasChar(found, scalar.value) != 0
             else { return nil }
         }
         var file: UnsafeMutablePointer<FcChar8>?
-        guard FcPatternGetString(match, "file", 0, &file) == FcResultMatch, let file else { return nil }
+        guard Fontconfig.patternGetString(match, "file", 0, &file) == FcResultMatch, let file else {
+            return nil
+        }
         return String(cString: file)
     }
 }

@@ -41,17 +41,17 @@ public final class LayoutFont: @unchecked Sendable {
     /// Opens the font at `path` (the first face of a collection).
     public init(path: String) throws(LayoutError) {
         let blob = try Self.blob(readingFile: path)
-        defer { hb_blob_destroy(blob) }
-        let face = hb_face_create(blob, 0)
-        defer { hb_face_destroy(face) }
-        guard hb_face_get_glyph_count(face) > 0 else { throw .unreadableFont(path: path) }
-        let units = Int32(hb_face_get_upem(face))
-        guard let font = hb_font_create(face) else { throw .unreadableFont(path: path) }
-        hb_ot_font_set_funcs(font)
-        hb_font_set_scale(font, units, units)
-        hb_font_make_immutable(font)
+        defer { HarfBuzz.blobDestroy(blob) }
+        let face = HarfBuzz.faceCreate(blob, 0)
+        defer { HarfBuzz.faceDestroy(face) }
+        guard HarfBuzz.faceGetGlyphCount(face) > 0 else { throw .unreadableFont(path: path) }
+        let units = Int32(HarfBuzz.faceGetUpem(face))
+        guard let font = HarfBuzz.fontCreate(face) else { throw .unreadableFont(path: path) }
+        HarfBuzz.otFontSetFuncs(font)
+        HarfBuzz.fontSetScale(font, units, units)
+        HarfBuzz.fontMakeImmutable(font)
         var extents = hb_font_extents_t()
-        hb_font_get_h_extents(font, &extents)
+        _ = HarfBuzz.fontGetHExtents(font, &extents)
         self.path = path
         self.font = font
         unitsPerEm = units
@@ -61,7 +61,7 @@ public final class LayoutFont: @unchecked Sendable {
     }
 
     deinit {
-        hb_font_destroy(font)
+        HarfBuzz.fontDestroy(font)
     }
 
     private static func reason(_ error: ResourceFileError) -> String {
@@ -82,7 +82,7 @@ public final class LayoutFont: @unchecked Sendable {
         }
         guard !bytes.isEmpty, let memory = malloc(bytes.count) else { throw .unreadableFont(path: path) }
         bytes.withUnsafeBytes { memory.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-        let blob = hb_blob_create_or_fail(
+        let blob = HarfBuzz.blobCreateOrFail(
             memory.assumingMemoryBound(to: CChar.self), UInt32(bytes.count), HB_MEMORY_MODE_READONLY,
             memory, { free($0) })
         guard let blob else {
@@ -95,6 +95,6 @@ public final class LayoutFont: @unchecked Sendable {
     /// Whether the font has a glyph for `scalar` (fallback fonts cover the rest).
     public func covers(_ scalar: Unicode.Scalar) -> Bool {
         var glyph: hb_codepoint_t = 0
-        return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0
+        return HarfBuzz.fontGetNominalGlyph(font, scalar.value, &glyph) != 0
     }
 }

@@ -13,21 +13,22 @@ public enum Shaper {
     /// `text`.
     public static func shape(_ text: String, font: LayoutFont, direction: Direction? = nil) -> [ShapedGlyph] {
         let units = Array(text.utf16)
-        guard !units.isEmpty, let buffer = hb_buffer_create() else { return [] }
-        defer { hb_buffer_destroy(buffer) }
+        guard !units.isEmpty, let buffer = HarfBuzz.bufferCreate() else { return [] }
+        defer { HarfBuzz.bufferDestroy(buffer) }
         units.withUnsafeBufferPointer { pointer in
-            hb_buffer_add_utf16(buffer, pointer.baseAddress, Int32(pointer.count), 0, Int32(pointer.count))
+            HarfBuzz.bufferAddUtf16(
+                buffer, pointer.baseAddress, Int32(pointer.count), 0, Int32(pointer.count))
         }
         switch direction {
-        case .leftToRight: hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
-        case .rightToLeft: hb_buffer_set_direction(buffer, HB_DIRECTION_RTL)
+        case .leftToRight: HarfBuzz.bufferSetDirection(buffer, HB_DIRECTION_LTR)
+        case .rightToLeft: HarfBuzz.bufferSetDirection(buffer, HB_DIRECTION_RTL)
         case nil: break
         }
-        hb_buffer_guess_segment_properties(buffer)
-        hb_shape(font.font, buffer, nil, 0)
+        HarfBuzz.bufferGuessSegmentProperties(buffer)
+        HarfBuzz.shape(font.font, buffer, nil, 0)
         var count: UInt32 = 0
-        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-            let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        guard let infos = HarfBuzz.bufferGetGlyphInfos(buffer, &count),
+            let positions = HarfBuzz.bufferGetGlyphPositions(buffer, &count)
         else { return [] }
         return (0..<Int(count)).map { index in
             ShapedGlyph(

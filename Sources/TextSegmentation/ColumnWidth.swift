@@ -24,7 +24,7 @@ public enum ColumnWidth {
         var iterator = scalars.makeIterator()
         guard let base = iterator.next() else { return 0 }
         var width = width(of: base)
-        if width < 2, hl_u_hasBinaryProperty(UChar32(base.value), UCHAR_EMOJI) != 0 {
+        if width < 2, ICU.hasBinaryProperty(UChar32(base.value), UCHAR_EMOJI) != 0 {
             while let next = iterator.next() {
                 if next.value == 0xFE0F {
                     width = 2
@@ -40,7 +40,7 @@ public enum ColumnWidth {
         let value = scalar.value
         if value < 0x7F { return value >= 0x20 ? 1 : 0 }
         let code = UChar32(value)
-        switch Int32(hl_u_charType(code)) {
+        switch Int32(ICU.charType(code)) {
         case Int32(U_NON_SPACING_MARK.rawValue), Int32(U_ENCLOSING_MARK.rawValue),
             Int32(U_FORMAT_CHAR.rawValue), Int32(U_CONTROL_CHAR.rawValue):
             return 0
@@ -49,11 +49,11 @@ public enum ColumnWidth {
         }
         // Hangul medial vowels and final consonants join the syllable before them.
         if (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) { return 0 }
-        let eastAsianWidth = hl_u_getIntPropertyValue(code, UCHAR_EAST_ASIAN_WIDTH)
+        let eastAsianWidth = ICU.getIntPropertyValue(code, UCHAR_EAST_ASIAN_WIDTH)
         if eastAsianWidth == Int32(U_EA_WIDE.rawValue) || eastAsianWidth == Int32(U_EA_FULLWIDTH.rawValue) {
             return 2
         }
-        if hl_u_hasBinaryProperty(code, UCHAR_EMOJI_PRESENTATION) != 0 { return 2 }
+        if ICU.hasBinaryProperty(code, UCHAR_EMOJI_PRESENTATION) != 0 { return 2 }
         return 1
     }
 }

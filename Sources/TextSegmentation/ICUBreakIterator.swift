@@ -33,17 +33,17 @@ final class ICUBreakIterator: @unchecked Sendable {
         guard text.count < Int32.max, let iterator = take() else { return [] }
         defer { give(iterator) }
         var status = U_ZERO_ERROR
-        hl_ubrk_setText(iterator, text.baseAddress, Int32(text.count), &status)
+        ICU.ubrkSetText(iterator, text.baseAddress, Int32(text.count), &status)
         guard status.rawValue <= U_ZERO_ERROR.rawValue else { return [] }
         var result: [(offset: Int, status: Int32)] = []
-        _ = hl_ubrk_first(iterator)
+        _ = ICU.ubrkFirst(iterator)
         while true {
-            let next = hl_ubrk_next(iterator)
+            let next = ICU.ubrkNext(iterator)
             guard next != UBRK_DONE else { break }
-            result.append((Int(next), hl_ubrk_getRuleStatus(iterator)))
+            result.append((Int(next), ICU.ubrkGetRuleStatus(iterator)))
         }
         // Drop ICU's pointer to the caller's buffer before another caller takes the iterator.
-        hl_ubrk_setText(iterator, nil, 0, &status)
+        ICU.ubrkSetText(iterator, nil, 0, &status)
         return result
     }
 
@@ -53,7 +53,7 @@ final class ICUBreakIterator: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
         if let reused { return reused }
         var status = U_ZERO_ERROR
-        let opened = hl_ubrk_open(type, "", nil, 0, &status)
+        let opened = ICU.ubrkOpen(type, "", nil, 0, &status)
         return status.rawValue <= U_ZERO_ERROR.rawValue ? opened : nil
     }
 
@@ -63,6 +63,6 @@ final class ICUBreakIterator: @unchecked Sendable {
         let kept = idle.count < 8
         if kept { idle.append(iterator) }
         pthread_mutex_unlock(mutex)
-        if !kept { hl_ubrk_close(iterator) }
+        if !kept { ICU.ubrkClose(iterator) }
     }
 }

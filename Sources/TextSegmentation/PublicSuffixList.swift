@@ -18,25 +18,25 @@ public final class PublicSuffixList: @unchecked Sendable {
 
     /// Loads the newest list libpsl knows of (the system file or its built-in data).
     public init() {
-        if let latest = psl_latest(nil) {
+        if let latest = PSL.latest(nil) {
             context = latest
             ownsContext = true
         } else {
-            context = psl_builtin()
+            context = PSL.builtin()
             ownsContext = false
         }
     }
 
     /// Loads a list from a PSL file (`.dat` or DAFSA); nil when it cannot be read.
     public init?(path: String) {
-        guard let loaded = psl_load_file(path) else { return nil }
+        guard let loaded = PSL.loadFile(path) else { return nil }
         context = loaded
         ownsContext = true
     }
 
     deinit {
         if ownsContext, let context {
-            psl_free(context)
+            PSL.free(context)
         }
     }
 
@@ -45,7 +45,7 @@ public final class PublicSuffixList: @unchecked Sendable {
     /// an unknown label such as `invalid` is not a public suffix.
     public func isPublicSuffix(_ suffix: String) -> Bool {
         guard let context else { return false }
-        return psl_is_public_suffix2(context, suffix, PSL_TYPE_ANY | PSL_TYPE_NO_STAR_RULE) != 0
+        return PSL.isPublicSuffix2(context, suffix, PSL_TYPE_ANY | PSL_TYPE_NO_STAR_RULE) != 0
     }
 
     /// ``isPublicSuffix(_:)`` for an ASCII label in any case, remembering answers for short

@@ -82,6 +82,27 @@ def check_command_line(command, workdir, env):
             assert len(colours(result.stdout)) >= 2, (name, theme, result.stdout)
 
 
+def check_deferred_libraries(command, workdir, env):
+    """Links (libpsl), wrapping (ICU's line breaks) and layout (HarfBuzz, fontconfig, ICU's
+    bidi) work: those libraries are opened on first use, not when the binary starts. Returns
+    the files the binary opened itself (LD_DEBUG's "dynamically loaded by")."""
+    (workdir / "links.txt").write_text("see https://example.com/a and www.example.org שלום\n")
+    opened = set()
+    for arguments in (["highlight", "--format", "json", "--wrap", "12", "links.txt"],
+                      ["layout", "links.txt", "--font", "DejaVu Sans", "--size", "12", "--width", "200"]):
+        result = subprocess.run([command, *arguments], cwd=workdir, env=dict(env, LD_DEBUG="files"),
+                                capture_output=True, text=True, timeout=60)
+        assert result.returncode == 0, (arguments, result.stderr[-2000:])
+        opened |= set(re.findall(r"file=(\S+) \[0\];\s+dynamically loaded by", result.stderr))
+        if arguments[0] == "highlight":
+            document = json.loads(result.stdout)
+            assert [link["target"] for link in document["links"]] == [
+                "https://example.com/a", "http://www.example.org"], document["links"]
+        else:
+            assert json.loads(result.stdout)["fragments"], result.stdout[:500]
+    return opened
+
+
 def check_manual(env, manpath=None):
     if manpath:
         env = dict(env, MANPATH=manpath)
@@ -193,6 +214,14 @@ def test_the_debian_package_installs_works_from_anywhere_and_removes_everything(
         workdir = tmp_path / "project"
         workdir.mkdir()
         check_command_line("highlightd", workdir, env)
+        opened = check_deferred_libraries("highlightd", workdir, env)
+        depends = subprocess.run(
+            ["dpkg-deb", "-f", DEB, "Depends"], capture_output=True, text=True, check=True).stdout
+        for library in opened:
+            owner = subprocess.run(["dpkg", "-S", f"*/{library}"], capture_output=True,
+                                   text=True, check=True).stdout.split(":")[0]
+            assert re.search(rf"(^|, ){re.escape(owner)}( |,|$)", depends), (library, owner, depends)
+        assert len(opened) >= 4, opened
         check_manual(env)
         check_neovim(workdir, env)
         check_vim(workdir, env)
