@@ -494,6 +494,15 @@ def test_the_theme_follows_the_background_and_the_colour_scheme_without_a_restar
     assert result["background"] == "light", "peachpuff is light; the map chose the dark theme"
 
 
+def test_a_theme_change_while_the_default_style_is_asked_for_ends_in_the_new_themes_background(tmp_path):
+    sample = tmp_path / "sample.rs"
+    shutil.copy(SAMPLE, sample)
+    result = nvim_support.run_scenario(NVIM, BINARY, "scenario_theme_race.lua", tmp_path, sample=sample)
+    assert result["option"] == "light"
+    assert result["background"] == inspected(sample, "1:1", "light")[1]
+    assert result["background"] != inspected(sample, "1:1", "dark")[1]
+
+
 def test_folding_closes_a_block_by_the_daemons_ranges_and_follows_edits(tmp_path):
     sample = tmp_path / "sample.rs"
     shutil.copy(SAMPLE, sample)

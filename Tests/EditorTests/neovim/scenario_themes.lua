@@ -26,6 +26,11 @@ H.run(function()
   vim.cmd("edit " .. vim.fn.fnameescape(os.getenv("HL_SAMPLE")))
   local buf = api.nvim_get_current_buf()
   H.settle(buf, "the opening highlight")
+  -- The theme's background comes from asking the server for the default style, which can
+  -- still be on its way when the document has settled.
+  H.wait(function()
+    return normal_background() ~= vim.NIL
+  end, "the default style")
   local probe = vim.json.decode(os.getenv("HL_PROBE"))
   local seen = { { colour_at(buf, probe[1], probe[2]), normal_background() } }
   local function changed(what)

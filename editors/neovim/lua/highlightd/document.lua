@@ -367,16 +367,27 @@ end
 
 local function ask_default_style(state, range)
   asking_default = true
+  local generation = styles.default_generation()
   client.request("textStorage/attributes", {
     uri = state.uri,
     range = { offset = range[1], length = math.min(range[2], 64) },
   }, function(_, result)
     asking_default = false
-    if result then
-      styles.define_styles(result.styles)
-      if styles.knows_default() then
-        M.update_viewports(false)
+    if not result then
+      return
+    end
+    if styles.default_generation() ~= generation then
+      -- The theme changed while the question was on its way: the server answered it with
+      -- the theme before (it reads messages in order), and that default must not stay. Ask
+      -- again; this question follows the change.
+      if by_uri[state.uri] == state and state.opened then
+        ask_default_style(state, range)
       end
+      return
+    end
+    styles.define_styles(result.styles)
+    if styles.knows_default() then
+      M.update_viewports(false)
     end
   end)
 end

@@ -161,9 +161,18 @@ function M.redefine()
   define_fixed()
 end
 
+local default_generation = 0 -- how many times the default style was forgotten
+
 --- Forgets the default style (id 0, never pushed): after a theme change it is asked again.
 function M.forget_default()
   definitions[0] = nil
+  default_generation = default_generation + 1
+end
+
+--- A number that changes whenever the default style is forgotten: an answer to a question
+--- asked before it changed describes the theme before (see `ask_default_style`).
+function M.default_generation()
+  return default_generation
 end
 
 --- Forgets the styles of a previous connection (the next one numbers them anew).
