@@ -22,29 +22,22 @@ final class ScopeMemo {
     private let keys: UnsafeMutablePointer<Int>
     private let results: UnsafeMutablePointer<ScopeStack?>
 
-    // The tables (384 KB) come zeroed from `calloc`: fresh memory from the system is zero
-    // already, so a process only touches the pages its pushes hash to instead of writing them
-    // all when a thread's workspace is made (a visible share of highlighting a small file).
-    // All-zero bits are `nil` for both optionals (a null reference), and a slot whose parent is
-    // nil never matches, whatever its key.
+    // The tables (384 KB) come zeroed from the system (`ZeroedPages`), so a process only
+    // touches the pages its pushes hash to instead of writing them all when a thread's
+    // workspace is made (a visible share of highlighting a small file). All-zero bits are `nil`
+    // for both optionals (a null reference), and a slot whose parent is nil never matches,
+    // whatever its key.
     init() {
-        parents = Self.zeroed(ObjectIdentifier?.self)
-        keys = Self.zeroed(Int.self)
-        results = Self.zeroed(ScopeStack?.self)
-    }
-
-    private static func zeroed<Element>(_: Element.Type) -> UnsafeMutablePointer<Element> {
-        guard let memory = calloc(size, MemoryLayout<Element>.stride) else {
-            fatalError("out of memory for a scope memo")
-        }
-        return memory.bindMemory(to: Element.self, capacity: size)
+        parents = ZeroedPages.allocate(ObjectIdentifier?.self, count: Self.size)
+        keys = ZeroedPages.allocate(Int.self, count: Self.size)
+        results = ZeroedPages.allocate(ScopeStack?.self, count: Self.size)
     }
 
     deinit {
         results.deinitialize(count: Self.size)
-        free(results)
-        free(keys)
-        free(parents)
+        ZeroedPages.free(results, count: Self.size)
+        ZeroedPages.free(keys, count: Self.size)
+        ZeroedPages.free(parents, count: Self.size)
     }
 
     @inline(__always)

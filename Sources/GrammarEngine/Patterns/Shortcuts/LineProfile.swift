@@ -48,23 +48,19 @@ final class LineProfile {
 
     deinit {
         lastIndex.deallocate()
-        free(bigramSlots)
-        free(trigramSlots)
+        ZeroedPages.free(bigramSlots, count: 1 << Self.windowSlotBits)
+        ZeroedPages.free(trigramSlots, count: 1 << Self.windowSlotBits)
         bigramKeyAt.deallocate()
         trigramKeyAt.deallocate()
         wordStarts.deallocate()
         wordKeys.deallocate()
     }
 
-    /// A zeroed window table from `calloc`: memory fresh from the system is zero already, so
-    /// its pages are only touched where windows hash (every workspace has one; a short file
-    /// touches a few of its 32 KB).
+    /// A zeroed window table straight from the system (`ZeroedPages`), so that its pages are
+    /// only touched where windows hash (every workspace has one; a short file touches a few of
+    /// its 32 KB).
     private static func zeroedSlots() -> UnsafeMutablePointer<UInt64> {
-        let count = 1 << windowSlotBits
-        guard let memory = calloc(count, MemoryLayout<UInt64>.stride) else {
-            fatalError("out of memory for a line profile")
-        }
-        return memory.bindMemory(to: UInt64.self, capacity: count)
+        ZeroedPages.allocate(UInt64.self, count: 1 << windowSlotBits)
     }
 
     /// The 16-bit key of a two-byte window (`third` nil: the two bytes themselves) or of a
