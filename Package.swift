@@ -41,7 +41,7 @@ let package = Package(
     targets: [
         // System libraries: module map + shim header only. ICU, HarfBuzz, fontconfig and libpsl
         // are not linked: only their headers are read, and the libraries are opened when a
-        // feature first needs them (`DeferredLibrary`), which spares every process the loading of
+        // feature first needs them (`CLibrary`), which spares every process the loading of
         // them and of the thirteen libraries they need (2.1 ms of `--version`).
         .systemLibrary(
             name: "CPCRE2",

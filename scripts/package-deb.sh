@@ -76,7 +76,7 @@ mkdir -p "$work/source/debian"
 printf 'Source: highlightd\n\nPackage: highlightd\nArchitecture: any\n' > "$work/source/debian/control"
 depends=$(cd "$work/source" && dpkg-shlibdeps -O "$package/usr/bin/highlightd" 2>/dev/null \
     | sed -n 's/^shlibs:Depends=//p')
-# ICU, HarfBuzz, fontconfig and libpsl are opened when first needed (`DeferredLibrary`), not
+# ICU, HarfBuzz, fontconfig and libpsl are opened when first needed (`CLibrary`), not
 # linked, so dpkg-shlibdeps does not see them: each one's package, at the version its shlibs
 # file asks for, is added by hand. ICU's soname carries the major version built against.
 icu=$(pkg-config --modversion icu-uc | cut -d. -f1)

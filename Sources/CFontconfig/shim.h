@@ -4,7 +4,7 @@
 #include <fontconfig/fontconfig.h>
 
 // The library is opened when layout first needs it (`Fontconfig` in TextLayout, through
-// `DeferredLibrary`); `hl_<name>` is the type of a pointer to `<name>`.
+// `CLibrary`); `hl_<name>` is the type of a pointer to `<name>`.
 typedef __typeof__(&FcCharSetAddChar) hl_FcCharSetAddChar;
 typedef __typeof__(&FcCharSetCreate) hl_FcCharSetCreate;
 typedef __typeof__(&FcCharSetDestroy) hl_FcCharSetDestroy;

@@ -6,7 +6,7 @@
 #include <harfbuzz/hb-ot.h>
 
 // The library is opened when layout first needs it (`HarfBuzz` in TextLayout, through
-// `DeferredLibrary`); `hl_<name>` is the type of a pointer to `<name>`.
+// `CLibrary`); `hl_<name>` is the type of a pointer to `<name>`.
 typedef __typeof__(&hb_blob_create_or_fail) hl_hb_blob_create_or_fail;
 typedef __typeof__(&hb_blob_destroy) hl_hb_blob_destroy;
 typedef __typeof__(&hb_buffer_add_utf16) hl_hb_buffer_add_utf16;

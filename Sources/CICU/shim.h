@@ -11,7 +11,7 @@
 
 // Debian's ICU renames every entry point with its version (ubrk_open -> ubrk_open_72) through
 // macros Swift does not import. Swift looks each function up by its versioned name in a
-// library it opens on first use (`ICU` in TextSegmentation, through `DeferredLibrary`), as
+// library it opens on first use (`ICU` in TextSegmentation, through `CLibrary`), as
 // the type named here: `hl_<name>` is a pointer to `<name>`.
 typedef __typeof__(&ubrk_open) hl_ubrk_open;
 typedef __typeof__(&ubrk_close) hl_ubrk_close;

@@ -5,7 +5,7 @@
 #include <libpsl.h>
 
 // The library is opened when links are first detected (`PSL` in TextSegmentation, through
-// `DeferredLibrary`); `hl_<name>` is the type of a pointer to `<name>`.
+// `CLibrary`); `hl_<name>` is the type of a pointer to `<name>`.
 typedef __typeof__(&psl_builtin) hl_psl_builtin;
 typedef __typeof__(&psl_free) hl_psl_free;
 typedef __typeof__(&psl_is_public_suffix2) hl_psl_is_public_suffix2;

@@ -2,9 +2,9 @@ import CFontconfig
 import TextSegmentation
 
 /// fontconfig's functions, from the library opened when layout first looks a font up
-/// (`DeferredLibrary`).
+/// (`CLibrary`).
 enum Fontconfig {
-    private static let library = DeferredLibrary("libfontconfig.so.1")
+    private static let library = CLibrary(opening: "libfontconfig.so.1")
 
     static let charSetAddChar = library.function("FcCharSetAddChar", as: hl_FcCharSetAddChar.self)
     static let charSetCreate = library.function("FcCharSetCreate", as: hl_FcCharSetCreate.self)

@@ -2,9 +2,9 @@ import CHarfBuzz
 import TextSegmentation
 
 /// HarfBuzz's functions, from the library opened when layout first needs it
-/// (`DeferredLibrary`).
+/// (`CLibrary`).
 enum HarfBuzz {
-    private static let library = DeferredLibrary("libharfbuzz.so.0")
+    private static let library = CLibrary(opening: "libharfbuzz.so.0")
 
     static let blobCreateOrFail = library.function(
         "hb_blob_create_or_fail", as: hl_hb_blob_create_or_fail.self)

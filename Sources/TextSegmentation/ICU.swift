@@ -1,11 +1,11 @@
 import CICU
 
 /// The ICU functions this package calls, from `libicuuc` opened on first use
-/// (`DeferredLibrary`): break iterators (lines, grapheme clusters), character properties and
+/// (`CLibrary`): break iterators (lines, grapheme clusters), character properties and
 /// the bidirectional algorithm. Debian's ICU names each entry point with its version
 /// (`ubrk_open_72`).
 package enum ICU {
-    private static let library = DeferredLibrary("libicuuc.so.\(U_ICU_VERSION_SHORT)")
+    private static let library = CLibrary(opening: "libicuuc.so.\(U_ICU_VERSION_SHORT)")
 
     private static func function<Function>(_ name: String, _ type: Function.Type) -> Function {
         library.function("\(name)_\(U_ICU_VERSION_SHORT)", as: type)

@@ -1,9 +1,9 @@
 import CPSL
 
 /// libpsl's functions, from the library opened when links are first detected
-/// (`DeferredLibrary`).
+/// (`CLibrary`).
 enum PSL {
-    private static let library = DeferredLibrary("libpsl.so.5")
+    private static let library = CLibrary(opening: "libpsl.so.5")
 
     static let builtin = library.function("psl_builtin", as: hl_psl_builtin.self)
     static let free = library.function("psl_free", as: hl_psl_free.self)

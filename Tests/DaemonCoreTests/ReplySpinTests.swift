@@ -24,6 +24,11 @@ import Testing
         #expect(spin.isOn)
     }
 
+    @Test func aBudgetIsAtMostASecond() {
+        #expect(ReplySpin(microseconds: Int.max).budget == 1_000_000_000)
+        #expect(ReplySpin(microseconds: 1_000_001).budget == 1_000_000_000)
+    }
+
     @Test func aBudgetOfZeroOrLessNeverSpins() {
         for microseconds in [0, -5] {
             var spin = ReplySpin(microseconds: microseconds)

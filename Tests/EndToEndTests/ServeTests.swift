@@ -62,6 +62,16 @@ import Testing
         try convergesToAFreshOpen(encoding: "utf-16", arguments: ["--spin-microseconds", spinMicroseconds])
     }
 
+    /// A spin time out of range is refused before the daemon starts, with a message naming it
+    /// (a huge one overflowed the budget in nanoseconds).
+    @Test(arguments: ["-1", "1000001", "9223372036854775807"])
+    func aSpinTimeOutOfRangeIsRefused(value: String) throws {
+        let result = try BuiltBinary.run(["serve", "--spin-microseconds=\(value)"])
+        #expect(result.status != 0)
+        #expect(result.standardError.contains("--spin-microseconds must be from 0 to 1000000"))
+        #expect(result.standardOutput.isEmpty)
+    }
+
     /// CPU time the process has used so far, in clock ticks (fields 14 and 15 of `/proc/PID/stat`).
     private func cpuTicks(_ pid: Int32) throws -> Int {
         let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)

@@ -1,19 +1,16 @@
 import Foundation
+import TextSegmentation
 
 /// Asks the C library to return freed memory to the system (glibc's `malloc_trim`).
 ///
-/// Looked up at run time rather than imported from `<malloc.h>`: a Clang module for that
+/// Looked up at run time (`CLibrary.process`) rather than imported from `<malloc.h>`: a Clang module for that
 /// header in this module made ICU's headers (ours, through TextSegmentation) and Foundation's
 /// own ICU copy clash in clean builds. Where the C library has no `malloc_trim` this does
 /// nothing.
 enum MemoryTrim {
     private typealias Trim = @convention(c) (Int) -> Int32
 
-    private static let trim: Trim? = {
-        // A null handle is RTLD_DEFAULT: search every loaded object.
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
-        return unsafeBitCast(symbol, to: Trim.self)
-    }()
+    private static let trim = CLibrary.process.lookup("malloc_trim", as: Trim.self)
 
     /// Returns free pages at the top of the heap and in every arena to the system.
     static func returnFreedMemory() {

@@ -18,8 +18,11 @@ struct ReplySpin {
     /// Whether the next wait spins first.
     private(set) var isOn: Bool
 
+    /// The longest budget: a second (more is a mistake, and would overflow in nanoseconds).
+    static let longestMicroseconds = 1_000_000
+
     init(microseconds: Int) {
-        budget = UInt64(max(0, microseconds)) * 1_000
+        budget = UInt64(min(max(0, microseconds), Self.longestMicroseconds)) * 1_000
         isOn = budget > 0
     }
 

@@ -34,6 +34,12 @@ struct ServeCommand: ParsableCommand {
             """)
     var spinMicroseconds = ServerLoop.Limits().spinMicroseconds
 
+    func validate() throws {
+        guard (0...1_000_000).contains(spinMicroseconds) else {
+            throw ValidationError("--spin-microseconds must be from 0 to 1000000 (a second)")
+        }
+    }
+
     func run() throws {
         var configuration = ServerConfiguration(
             grammarFolders: grammars.map { URL(fileURLWithPath: $0) }, defaultTheme: theme,

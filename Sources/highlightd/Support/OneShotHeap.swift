@@ -1,4 +1,5 @@
 import Foundation
+import TextSegmentation
 
 /// glibc's allocator set up for a command that runs once and exits.
 ///
@@ -10,7 +11,7 @@ import Foundation
 /// early, so it keeps large blocks in the heap and grows it in large steps. The daemon keeps
 /// glibc's defaults: it does give memory back when idle (`MemoryTrim`).
 ///
-/// `mallopt` is looked up at run time (`CLibraryFunction`): Swift's Glibc module does not
+/// `mallopt` is looked up at run time (`CLibrary.process`): Swift's Glibc module does not
 /// export it. Elsewhere nothing changes.
 enum OneShotHeap {
     private typealias SetOption = @convention(c) (Int32, Int32) -> Int32
@@ -26,7 +27,7 @@ enum OneShotHeap {
 
     /// Applies the settings; call before the command's first large allocation.
     static func configure() {
-        guard let setOption = CLibraryFunction.named("mallopt", as: SetOption.self) else { return }
+        guard let setOption = CLibrary.process.lookup("mallopt", as: SetOption.self) else { return }
         _ = setOption(mmapThreshold, largestHeapBlock)
         _ = setOption(topPad, growthStep)
     }

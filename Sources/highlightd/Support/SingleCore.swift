@@ -1,10 +1,11 @@
 import Foundation
+import TextSegmentation
 
 /// Runs work with the process confined to one CPU, so that a measurement counts what one core
 /// does even where the work could spread over several (`bench`'s `single_core_median_ms`).
 ///
 /// glibc's affinity calls are GNU extensions that Swift's Glibc module does not export; they
-/// are looked up at run time (`CLibraryFunction`).
+/// are looked up at run time (`CLibrary.process`).
 enum SingleCore {
     private typealias Affinity = @convention(c) (Int32, Int, UnsafeMutableRawPointer) -> Int32
     private typealias CurrentCPU = @convention(c) () -> Int32
@@ -17,9 +18,9 @@ enum SingleCore {
     /// cannot be set, `body` runs unconfined and `confined` is false.
     static func run<Result>(_ body: () throws -> Result) rethrows -> (result: Result, confined: Bool) {
         guard
-            let get = CLibraryFunction.named("sched_getaffinity", as: Affinity.self),
-            let set = CLibraryFunction.named("sched_setaffinity", as: Affinity.self),
-            let current = CLibraryFunction.named("sched_getcpu", as: CurrentCPU.self)
+            let get = CLibrary.process.lookup("sched_getaffinity", as: Affinity.self),
+            let set = CLibrary.process.lookup("sched_setaffinity", as: Affinity.self),
+            let current = CLibrary.process.lookup("sched_getcpu", as: CurrentCPU.self)
         else { return (try body(), false) }
         let cpu = Int(current())
         var previous = [UInt8](repeating: 0, count: setSize)

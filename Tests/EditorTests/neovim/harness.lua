@@ -132,6 +132,12 @@ local function resolve(group)
   return { fg = hex(spec.fg), bg = hex(spec.bg), font = font }
 end
 
+--- The background of `HighlightdNormal` (the theme's default style) as "#RRGGBB", or vim.NIL
+--- while the plugin does not know it yet.
+function H.normal_background()
+  return resolve("HighlightdNormal").bg or vim.NIL
+end
+
 --- Rows `first`..`last` (zero-based) of `buf`: per row its text and marks `{start_col,
 --- end_col, group}`, with the groups resolved.
 function H.rows(buf, first, last)

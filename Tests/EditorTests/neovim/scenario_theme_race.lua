@@ -4,10 +4,6 @@
 local H = dofile(os.getenv("HL_HARNESS"))
 local api = vim.api
 
-local function normal_background()
-  local bg = api.nvim_get_hl(0, { name = "HighlightdNormal", link = false }).bg
-  return bg and ("#%06X"):format(bg) or vim.NIL
-end
 
 H.run(function()
   vim.cmd("filetype on")
@@ -31,11 +27,11 @@ H.run(function()
   end, "the first push")
   H.settle(buf, "the light theme")
   H.wait(function()
-    return normal_background() ~= vim.NIL
+    return H.normal_background() ~= vim.NIL
   end, "the default style")
   -- Time for an answer that is still on its way to be read (and wrongly kept).
   H.sleep(300)
   H.settle(buf, "the light theme, again")
-  H.result.background = normal_background()
+  H.result.background = H.normal_background()
   H.result.option = vim.o.background
 end)

@@ -14,10 +14,6 @@ local function colour_at(buf, row, col)
   return fg and ("#%06X"):format(fg) or vim.NIL
 end
 
-local function normal_background()
-  local bg = api.nvim_get_hl(0, { name = "HighlightdNormal", link = false }).bg
-  return bg and ("#%06X"):format(bg) or vim.NIL
-end
 
 H.run(function()
   vim.cmd("filetype on")
@@ -29,17 +25,17 @@ H.run(function()
   -- The theme's background comes from asking the server for the default style, which can
   -- still be on its way when the document has settled.
   H.wait(function()
-    return normal_background() ~= vim.NIL
+    return H.normal_background() ~= vim.NIL
   end, "the default style")
   local probe = vim.json.decode(os.getenv("HL_PROBE"))
-  local seen = { { colour_at(buf, probe[1], probe[2]), normal_background() } }
+  local seen = { { colour_at(buf, probe[1], probe[2]), H.normal_background() } }
   local function changed(what)
     local before = seen[#seen]
     H.wait(function()
-      return colour_at(buf, probe[1], probe[2]) ~= before[1] and normal_background() ~= before[2]
+      return colour_at(buf, probe[1], probe[2]) ~= before[1] and H.normal_background() ~= before[2]
     end, what)
     H.settle(buf, what .. " settled")
-    seen[#seen + 1] = { colour_at(buf, probe[1], probe[2]), normal_background() }
+    seen[#seen + 1] = { colour_at(buf, probe[1], probe[2]), H.normal_background() }
   end
   vim.o.background = "light"
   changed("the light theme")
