@@ -40,11 +40,14 @@ public struct SearchShortcuts: OptionSet, Hashable, Sendable {
     public static let lineMemo = SearchShortcuts(rawValue: 1 << 8)
     /// Remember the scope stack a rule's name pushes onto a stack (`ScopeMemo`).
     public static let scopeMemo = SearchShortcuts(rawValue: 1 << 9)
+    /// Run a pattern on PCRE2's interpreter until its 32nd search, and JIT-compile it only
+    /// then (`DeferredJIT`); without it, the JIT compiles every pattern as it is compiled.
+    public static let deferredJIT = SearchShortcuts(rawValue: 1 << 10)
 
     /// Every shortcut: the default.
     public static let all: SearchShortcuts = [
         .prefilter, .searchCache, .lineEnd, .exactLiteral, .classRun, .leadingRunSkip, .possessiveRewrite,
-        .repeatedPatternRemoval, .lineMemo, .scopeMemo,
+        .repeatedPatternRemoval, .lineMemo, .scopeMemo, .deferredJIT,
     ]
     /// No shortcut: the reference.
     public static let none: SearchShortcuts = []
@@ -54,6 +57,6 @@ public struct SearchShortcuts: OptionSet, Hashable, Sendable {
         ("prefilter", .prefilter), ("search-cache", .searchCache), ("line-end", .lineEnd),
         ("exact-literal", .exactLiteral), ("class-run", .classRun), ("leading-run-skip", .leadingRunSkip),
         ("possessive-rewrite", .possessiveRewrite), ("repeated-pattern-removal", .repeatedPatternRemoval),
-        ("line-memo", .lineMemo), ("scope-memo", .scopeMemo),
+        ("line-memo", .lineMemo), ("scope-memo", .scopeMemo), ("deferred-jit", .deferredJIT),
     ]
 }

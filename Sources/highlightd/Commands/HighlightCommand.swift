@@ -91,7 +91,7 @@ struct HighlightCommand: ParsableCommand {
         let highlighter = FileHighlighter(options: options)
         if files.count == 1, !Self.isDirectory(files[0]) {
             try highlightOne(files[0], with: highlighter)
-            return
+            OneShotExit.succeed()
         }
         // A theme that cannot be built fails the run before any file, not each file.
         _ = try highlighter.theme()
@@ -109,6 +109,7 @@ struct HighlightCommand: ParsableCommand {
             warn("\(failures) of \(paths.count) files could not be highlighted")
             throw ExitCode.failure
         }
+        OneShotExit.succeed()
     }
 
     private func highlightOne(_ path: String, with highlighter: FileHighlighter) throws {

@@ -58,22 +58,31 @@ extension Pattern {
         case .oniguruma(let oniguruma):
             return oniguruma.search(base, length: length, from: start, into: workspace.pcre.writableOffsets)
         }
-        let rc: Int32
-        if isJITCompiled {
+        var rc: Int32
+        if let jitCode = jit.code(searching: code) {
             rc = pcre2_jit_match_8(
-                code, base, length, start, 0, workspace.pcre.matchData, workspace.pcre.matchContext)
+                jitCode, base, length, start, 0, workspace.pcre.matchData, workspace.pcre.matchContext)
         } else {
             rc = pcre2_match_8(
                 code, base, length, start, UInt32(PCRE2_NO_UTF_CHECK), workspace.pcre.matchData,
                 workspace.pcre.matchContext)
+            // The engines count limits differently: the answer at a limit is the JIT's, as if
+            // the pattern had been JIT-compiled from the start (`DeferredJIT`).
+            if Self.isLimit(rc), let jitCode = jit.compile(code) {
+                rc = pcre2_jit_match_8(
+                    jitCode, base, length, start, 0, workspace.pcre.matchData, workspace.pcre.matchContext)
+            }
         }
         if rc > 0 { return true }
-        if rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_JIT_STACKLIMIT
-            || rc == PCRE2_ERROR_DEPTHLIMIT || rc == PCRE2_ERROR_HEAPLIMIT
-        {
-            workspace.pcre.recordLimitHit(self)
-        }
+        if Self.isLimit(rc) { workspace.pcre.recordLimitHit(self) }
         return false
+    }
+
+    /// Whether a search ended at one of PCRE2's limits rather than with an answer.
+    @inline(__always)
+    static func isLimit(_ rc: Int32) -> Bool {
+        rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_JIT_STACKLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT
+            || rc == PCRE2_ERROR_HEAPLIMIT
     }
 
     /// Where `literal` first occurs in `subject[start..<length]`, if anywhere.

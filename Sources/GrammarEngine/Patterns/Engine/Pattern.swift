@@ -19,8 +19,11 @@ public final class Pattern: @unchecked Sendable {
     public let alternativeCaptureCounts: [Int]?
     /// Whether the pattern may join a combined alternation (see `isCombinable(_:)`).
     public let isCombinable: Bool
-    /// Whether the JIT compiled the pattern; otherwise the interpreter runs it.
-    public let isJITCompiled: Bool
+    /// Whether the JIT has compiled the pattern; until then (or for good, when it cannot) the
+    /// interpreter runs it (`DeferredJIT`).
+    public var isJITCompiled: Bool { jit.isCompiled }
+    /// The JIT code, compiled on the pattern's `jitThreshold`th search.
+    let jit: DeferredJIT
     /// How searches run (`SearchPlan`).
     let plan: SearchPlan
     /// The name of the plan searches follow: "pcre2", "oniguruma", or the shortcut's name in
@@ -39,13 +42,15 @@ public final class Pattern: @unchecked Sendable {
     /// `isCacheable` says whether search results may be reused within a line.
     /// `interruptible` patterns stop at the deadline a workspace has installed
     /// (`SearchDeadline`), at some cost per search.
+    /// `jitThreshold` is the search on which the JIT compiles it (0: now; `DeferredJIT`).
     public convenience init(
-        _ source: String, isCacheable: Bool = true, isCombinable: Bool = true, interruptible: Bool = false
+        _ source: String, isCacheable: Bool = true, isCombinable: Bool = true, interruptible: Bool = false,
+        jitThreshold: Int = DeferredJIT.defaultThreshold
     ) throws(PatternError) {
         try self.init(
             source: source, pcreSource: source, plan: .pcre2, isCacheable: isCacheable,
             isCombinable: isCombinable, alternativeCaptureCounts: nil, prefilterFacts: .init(),
-            interruptible: interruptible)
+            interruptible: interruptible, jitThreshold: jitThreshold)
     }
 
     /// Compiles a translated pattern with the shortcuts `shortcuts` allows of what its
@@ -64,7 +69,8 @@ public final class Pattern: @unchecked Sendable {
         try self.init(
             source: translated.source, pcreSource: translated.source, plan: plan, isCacheable: isCacheable,
             isCombinable: Pattern.isCombinable(translated), alternativeCaptureCounts: nil,
-            prefilterFacts: facts)
+            prefilterFacts: facts,
+            jitThreshold: shortcuts.contains(.deferredJIT) ? DeferredJIT.defaultThreshold : 0)
     }
 
     /// A pattern run on Oniguruma itself: `source` in Oniguruma syntax, with its anchors
@@ -95,7 +101,8 @@ public final class Pattern: @unchecked Sendable {
 
     private init(
         source: String, pcreSource: String, plan: SearchPlan, isCacheable: Bool, isCombinable: Bool,
-        alternativeCaptureCounts: [Int]?, prefilterFacts: PrefilterFacts, interruptible: Bool = false
+        alternativeCaptureCounts: [Int]?, prefilterFacts: PrefilterFacts, interruptible: Bool = false,
+        jitThreshold: Int = DeferredJIT.defaultThreshold
     ) throws(PatternError) {
         var errorCode: Int32 = 0
         var errorOffset = 0
@@ -132,7 +139,7 @@ public final class Pattern: @unchecked Sendable {
                 code: compiled, source: pcreSource, requiredLiterals: prefilterFacts.literals,
                 requiredWords: prefilterFacts.words))
         // A JIT failure (say, out of memory for a huge pattern) leaves the interpreter in charge.
-        self.isJITCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
+        self.jit = DeferredJIT(compiled, threshold: jitThreshold)
         self.uid = Self.ids.take()
     }
 
