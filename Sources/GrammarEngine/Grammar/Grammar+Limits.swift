@@ -16,8 +16,10 @@ extension Grammar {
         public static let flattenedPatterns = 50_000
     }
 
-    /// Records a diagnostic once; callers hold the lock, or are still in `init`.
+    /// Records a diagnostic once, from any thread.
     func report(_ error: GrammarError) {
+        diagnosticsLock.lock()
+        defer { diagnosticsLock.unlock() }
         guard reportedDiagnostics.insert(error).inserted else { return }
         patternDiagnostics.append(error)
     }

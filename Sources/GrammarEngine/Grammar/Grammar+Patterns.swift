@@ -1,13 +1,47 @@
 import RegexTranslation
 
 extension Grammar {
-    /// The child patterns of `rule` for an anchor variant, compiling them on first use.
+    /// The child patterns of `rule` for an anchor variant, compiling them on first use;
+    /// threads that need a list at the same time compile its patterns together
+    /// (`ListCompilation`).
     func compiledList(_ rule: Rule, _ anchors: Anchors) -> CompiledRuleList {
         if let list = rule.compiledLists.object(anchors) { return list }
+        let key = ListCompilation.Key(ruleId: rule.id, anchors: anchors)
+        let compilation: ListCompilation
         lock.lock()
-        defer { lock.unlock() }
-        if let list = rule.compiledLists.object(anchors) { return list }
-        let sources = collectPatterns(rule)
+        if let list = rule.compiledLists.object(anchors) {
+            lock.unlock()
+            return list
+        }
+        if let running = listCompilations[key] {
+            compilation = running
+        } else {
+            compilation = ListCompilation(sources: collectPatterns(rule))
+            listCompilations[key] = compilation
+            if compilation.isEmpty {
+                let list = publishList(rule, anchors, compilation)
+                lock.unlock()
+                return list
+            }
+        }
+        lock.unlock()
+        while let index = compilation.take() {
+            _ = pattern(for: compilation.sources[index].0, anchors)
+            if compilation.markCompiled() {
+                lock.lock()
+                defer { lock.unlock() }
+                return publishList(rule, anchors, compilation)
+            }
+        }
+        return compilation.waitForList()
+    }
+
+    /// Makes the list of `compilation`, whose patterns are all compiled, publishes it on `rule`
+    /// and to the threads waiting for it. The caller holds the lock.
+    private func publishList(_ rule: Rule, _ anchors: Anchors, _ compilation: ListCompilation)
+        -> CompiledRuleList
+    {
+        let sources = compilation.sources
         let hasAnchor = sources.contains { $0.0.hasAnchor }
         let compiled = sources.map { pattern(for: $0.0, anchors) }
         // A pattern that repeats an earlier one of the list never wins a scan: wherever it
@@ -23,11 +57,17 @@ extension Grammar {
             configuration.combinesPatterns
             ? Self.scanEntries(patterns, groupSize: configuration.combinedGroupSize)
             : patterns.enumerated().map { PatternScanner.Entry(pattern: $1, firstIndex: $0) }
-        let list = CompiledRuleList(entries: entries, ruleIds: kept.map { sources[$0].1 })
-        guard !hasAnchor else { return rule.compiledLists.publish(list, for: anchors) }
-        // Without anchors every variant is the same list.
-        for other in Anchors.all { rule.compiledLists.publish(list, for: other) }
-        return rule.compiledLists.object(anchors) ?? list
+        var list = CompiledRuleList(entries: entries, ruleIds: kept.map { sources[$0].1 })
+        if hasAnchor {
+            list = rule.compiledLists.publish(list, for: anchors)
+        } else {
+            // Without anchors every variant is the same list.
+            for other in Anchors.all { rule.compiledLists.publish(list, for: other) }
+            list = rule.compiledLists.object(anchors) ?? list
+        }
+        listCompilations[ListCompilation.Key(ruleId: rule.id, anchors: anchors)] = nil
+        compilation.publish(list)
+        return list
     }
 
     /// `compiledList`, unowned: a published list lives as long as its rule.
@@ -100,7 +140,9 @@ extension Grammar {
     }
 
     /// Translates and compiles one variant of a source, with the shortcuts the configuration
-    /// allows; failures become `Pattern.never` and a diagnostic. The caller holds the lock.
+    /// allows; failures become `Pattern.never` and a diagnostic. Safe from any thread, with or
+    /// without the lock: two threads compiling the same source at once both compile it, and the
+    /// first to publish wins.
     private func pattern(for source: RegexSource, _ anchors: Anchors) -> Pattern {
         if let compiled = source.compiled(anchors) { return compiled }
         let shortcuts = configuration.shortcuts

@@ -87,7 +87,11 @@ public final class Grammar: @unchecked Sendable {
     public let configuration: Configuration
     let raw: RawGrammar
     let sources: Sources
+    /// Guards the lists being compiled and the resolved closing patterns.
     let lock = NSLock()
+    /// Guards the diagnostics, which patterns compiled outside `lock` report too; taken inside
+    /// `lock`, never the other way round.
+    let diagnosticsLock = NSLock()
     let interner: StackInterner
 
     /// Frees the interned stacks nothing holds any more (see `StackInterner.releaseUnused`);
@@ -116,14 +120,15 @@ public final class Grammar: @unchecked Sendable {
     /// Whether any begin/while rule exists; otherwise lines skip the while checks.
     let hasWhileRules: Bool
 
-    // State guarded by `lock`: diagnostics found while patterns compile, and the end patterns
-    // resolved against begin matches.
+    // Guarded by `diagnosticsLock`: diagnostics found while patterns compile.
     var patternDiagnostics: [GrammarError]
     // The same diagnostics as a set: a grammar with many bad rules must not pay a linear search
     // for each one.
     var reportedDiagnostics: Set<GrammarError>
-    /// Per rule id, its back-referenced closing pattern resolved per end text.
+    // Guarded by `lock`: per rule id, its back-referenced closing pattern resolved per end
+    // text; and the lists being compiled.
     var resolvedClosings: [Int: [String: RegexSource]] = [:]
+    var listCompilations: [ListCompilation.Key: ListCompilation] = [:]
 
     /// Compiles the rules of `raw`, resolving external grammars through `sources`.
     public init(_ raw: RawGrammar, sources: Sources, configuration: Configuration = .init()) {
@@ -149,15 +154,15 @@ public final class Grammar: @unchecked Sendable {
     /// Patterns that failed to translate or compile so far (their rules are disabled), and rules
     /// or injections left out because they went past one of the ``Limits``.
     public var diagnostics: [GrammarError] {
-        lock.lock()
-        defer { lock.unlock() }
+        diagnosticsLock.lock()
+        defer { diagnosticsLock.unlock() }
         return patternDiagnostics
     }
 
     /// How many ``diagnostics`` there are, without copying them (checked after every edit).
     public var diagnosticCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
+        diagnosticsLock.lock()
+        defer { diagnosticsLock.unlock() }
         return patternDiagnostics.count
     }
 

@@ -17,9 +17,10 @@ struct Anchors: Hashable, Sendable {
 
 /// One published object per anchor variant, each set once and then read without locking.
 ///
-/// Compiled patterns and pattern lists are made lazily, on first use, by whichever thread gets
-/// there first (under its grammar's lock), and read by every thread after; `PublishedReference`
-/// is that contract for one of them.
+/// Compiled patterns and pattern lists are made lazily, on first use, by the threads that need
+/// them (a list's patterns by every thread waiting for it, `ListCompilation`), published once
+/// (the first publication wins), and read by every thread after; `PublishedReference` is that
+/// contract for one of them.
 struct AnchorVariants<Object: AnyObject>: ~Copyable, @unchecked Sendable {
     private let variant0 = PublishedReference<Object>()
     private let variant1 = PublishedReference<Object>()

@@ -13,7 +13,8 @@ final class RegexSource: @unchecked Sendable {
     let hasBackReferences: Bool
     /// Where the pattern came from, for diagnostics.
     let rulePath: String
-    /// The compiled variants, each written once under the grammar's lock and read without it.
+    /// The compiled variants, each published once (the first of threads compiling it at once
+    /// wins) and read without a lock.
     /// A source without anchors compiles once, as the variant with none allowed.
     private let variants = AnchorVariants<Pattern>()
 
