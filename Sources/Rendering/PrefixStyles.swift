@@ -8,10 +8,17 @@ import ThemeEngine
 /// name by name from the outside, which for the shared names is a comparison of the same
 /// string storage, and only the levels after the first difference are looked up. A document
 /// of deep stacks (jQuery nests thirty scopes) then costs about its new scopes, not its depth.
+///
+/// The distinct styles are numbered as nodes are made (`styles`, `Node.styleIndex`): most scopes
+/// change nothing in their parent's style, and a node that keeps it keeps its number, so only a
+/// changed style is hashed (three strings each). Everything here belongs to the one thread that
+/// made it, so the mutable fields skip Swift's dynamic exclusivity checks.
 final class PrefixStyles {
     /// One scope path: its style, its parent path, and the paths seen one scope deeper.
     final class Node {
         let style: TokenStyle
+        /// The index of `style` in its `PrefixStyles`'s `styles`.
+        let styleIndex: Int
         let depth: Int
         unowned let parent: Node?
         /// Whether a name on this path contains spaces: the theme reads such a name as several
@@ -20,14 +27,15 @@ final class PrefixStyles {
         /// The paths one scope deeper, by name: a list while short, since most paths have a few
         /// and comparing a name (usually the very string stored here) is cheaper than hashing
         /// it; an index by name once it is long.
-        private var childNames: [String] = []
-        private var childNodes: [Node] = []
-        private var childIndex: [String: Int]?
+        @exclusivity(unchecked) private var childNames: [String] = []
+        @exclusivity(unchecked) private var childNodes: [Node] = []
+        @exclusivity(unchecked) private var childIndex: [String: Int]?
 
         private static let longestList = 8
 
-        fileprivate init(style: TokenStyle, depth: Int, parent: Node?, hasSplitNames: Bool) {
+        fileprivate init(style: TokenStyle, styleIndex: Int, depth: Int, parent: Node?, hasSplitNames: Bool) {
             self.style = style
+            self.styleIndex = styleIndex
             self.depth = depth
             self.parent = parent
             self.hasSplitNames = hasSplitNames
@@ -52,10 +60,27 @@ final class PrefixStyles {
 
     private let theme: Theme
     private let root: Node
+    /// The distinct styles of the nodes made so far, in the order they first appeared; the
+    /// theme's default style first.
+    @exclusivity(unchecked) private(set) var styles: [TokenStyle]
+    @exclusivity(unchecked) private var styleIndices: [TokenStyle: Int]
 
     init(theme: Theme) {
         self.theme = theme
-        root = Node(style: theme.defaultStyle, depth: 0, parent: nil, hasSplitNames: false)
+        styles = [theme.defaultStyle]
+        styleIndices = [theme.defaultStyle: 0]
+        root = Node(style: theme.defaultStyle, styleIndex: 0, depth: 0, parent: nil, hasSplitNames: false)
+    }
+
+    /// The number of `style`, for a node under `parent`: the parent's when the scope changed
+    /// nothing (compared field by field, its strings usually the very same storage), else
+    /// found or added by hash.
+    private func index(of style: TokenStyle, under parent: Node) -> Int {
+        if style == parent.style { return parent.styleIndex }
+        if let known = styleIndices[style] { return known }
+        styles.append(style)
+        styleIndices[style] = styles.count - 1
+        return styles.count - 1
     }
 
     /// The node of `scopes` (outermost first), whose style is what `Theme.style(forScopes:)`
@@ -79,7 +104,9 @@ final class PrefixStyles {
                     splits
                     ? theme.style(forScopes: Array(scopes[...level]))
                     : theme.resolve(scopes[...level], parent: node.style)
-                let child = Node(style: style, depth: level + 1, parent: node, hasSplitNames: splits)
+                let child = Node(
+                    style: style, styleIndex: index(of: style, under: node), depth: level + 1, parent: node,
+                    hasSplitNames: splits)
                 node.add(child, named: name)
                 node = child
             }

@@ -179,18 +179,23 @@ extension StyledDocument {
 
         init(_ stacks: ArraySlice<[String]>, theme: Theme) {
             let prefixes = PrefixStyles(theme: theme)
-            var styleIndex: [TokenStyle: Int] = [:]
+            // The prefixes number every style they meet, intermediate paths' too; a slice lists
+            // only its stacks' styles, in order of first use.
+            var indexOfPrefixStyle: [Int] = []
             var previous: (scopes: [String], node: PrefixStyles.Node)?
             styleOfStack.reserveCapacity(stacks.count)
             for scopes in stacks {
                 let node = prefixes.node(for: scopes, near: previous)
                 previous = (scopes, node)
-                let index = styleIndex[node.style] ?? styles.count
-                if index == styles.count {
-                    styles.append(node.style)
-                    styleIndex[node.style] = index
+                if node.styleIndex >= indexOfPrefixStyle.count {
+                    indexOfPrefixStyle += repeatElement(
+                        -1, count: prefixes.styles.count - indexOfPrefixStyle.count)
                 }
-                styleOfStack.append(index)
+                if indexOfPrefixStyle[node.styleIndex] < 0 {
+                    indexOfPrefixStyle[node.styleIndex] = styles.count
+                    styles.append(node.style)
+                }
+                styleOfStack.append(indexOfPrefixStyle[node.styleIndex])
             }
         }
     }

@@ -32,8 +32,11 @@ struct PrefixStylesTests {
             let node = prefixes.node(for: scopes, near: near)
             #expect(node.style == theme.style(forScopes: scopes), "\(scopes) from \(near?.0 ?? [])")
             #expect(node.depth == scopes.count)
+            #expect(prefixes.styles[node.styleIndex] == node.style, "the node's style number")
             known.append((scopes, node))
         }
+        #expect(Set(prefixes.styles).count == prefixes.styles.count, "each distinct style numbered once")
+        #expect(prefixes.styles.count > 3)
     }
 
     @Test func aNameWithSpacesIsResolvedAsSeveralScopesAndSoIsEverythingInsideIt() throws {
