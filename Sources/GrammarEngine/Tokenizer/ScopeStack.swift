@@ -24,15 +24,14 @@ public final class ScopeStack: Hashable, @unchecked Sendable {
 
     static let namesKeptUpToDepth = 64
 
-    init(parent: ScopeStack?, scopeName: String, isInterned: Bool, keepsNames: Bool = true) {
+    /// `hash` is `ScopeStack.hash(parent:scopeName:)`, when the caller has it already.
+    init(parent: ScopeStack?, scopeName: String, isInterned: Bool, keepsNames: Bool = true, hash: Int? = nil)
+    {
         self.parent = parent
         self.scopeName = scopeName
         let depth = (parent?.depth ?? 0) + 1
         self.depth = depth
-        var hasher = Hasher()
-        hasher.combine(parent?.hash ?? 0)
-        hasher.combine(scopeName)
-        self.hash = hasher.finalize()
+        self.hash = hash ?? Self.hash(parent: parent, scopeName: scopeName)
         self.isInterned = isInterned
         if isInterned, keepsNames, depth <= Self.namesKeptUpToDepth {
             var names = parent?.keptNames ?? []
@@ -41,6 +40,14 @@ public final class ScopeStack: Hashable, @unchecked Sendable {
         } else {
             keptNames = nil
         }
+    }
+
+    /// The structural hash of the stack `scopeName` pushes onto `parent`.
+    static func hash(parent: ScopeStack?, scopeName: String) -> Int {
+        var hasher = Hasher()
+        hasher.combine(parent?.hash ?? 0)
+        hasher.combine(scopeName)
+        return hasher.finalize()
     }
 
     /// Makes this interned node and its kept names immortal (`Immortal`): tokens on every

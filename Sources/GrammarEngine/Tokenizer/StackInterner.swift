@@ -11,9 +11,21 @@ import Synchronization
 /// sweep. Past `capacity` entries new stacks are no longer interned and compare structurally
 /// instead, so a pathological document cannot grow memory without bound.
 final class StackInterner: Sendable {
+    /// A parent and a name, hashed by the stack's own structural hash (`ScopeStack.hash`),
+    /// computed once per lookup: a miss looked the key up twice and made the node, and each
+    /// hashed the name again (a fifth of a cold jQuery run's hashing).
     private struct ScopeKey: Hashable {
         var parent: ObjectIdentifier?
         var name: String
+        var stackHash: Int
+
+        static func == (left: ScopeKey, right: ScopeKey) -> Bool {
+            left.parent == right.parent && left.name == right.name
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(stackHash)
+        }
     }
 
     private struct FrameKey: Hashable {
@@ -68,16 +80,18 @@ final class StackInterner: Sendable {
         guard parent?.isInterned ?? true else {
             return ScopeStack(parent: parent, scopeName: name, isInterned: false)
         }
-        let key = ScopeKey(parent: parent.map(ObjectIdentifier.init), name: name)
+        let stackHash = ScopeStack.hash(parent: parent, scopeName: name)
+        let key = ScopeKey(parent: parent.map(ObjectIdentifier.init), name: name, stackHash: stackHash)
         let shard = shard(key.parent)
         if let known = shard.table.withLock({ $0[key] }) { return known }
-        // Made outside the lock (its hash and names take a while); a thread that interned the
-        // same stack meanwhile wins, and this one is dropped.
-        let made = ScopeStack(parent: parent, scopeName: name, isInterned: true, keepsNames: keepsNames)
+        // Made outside the lock (its names take a while); a thread that interned the same
+        // stack meanwhile wins, and this one is dropped.
+        let made = ScopeStack(
+            parent: parent, scopeName: name, isInterned: true, keepsNames: keepsNames, hash: stackHash)
         return shard.table.withLock { table in
             if let known = table[key] { return known }
             guard table.count < capacity / Self.shardCount else {
-                return ScopeStack(parent: parent, scopeName: name, isInterned: false)
+                return ScopeStack(parent: parent, scopeName: name, isInterned: false, hash: stackHash)
             }
             if immortal { made.makeImmortal() } else { countInsertion() }
             table[key] = made
@@ -209,7 +223,8 @@ final class StackInterner: Sendable {
                 guard let index = table.index(forKey: key), isKnownUniquelyReferenced(&table.values[index])
                 else { return nil }
                 let parentKey = table.values[index].parent.map {
-                    ScopeKey(parent: $0.parent.map(ObjectIdentifier.init), name: $0.scopeName)
+                    ScopeKey(
+                        parent: $0.parent.map(ObjectIdentifier.init), name: $0.scopeName, stackHash: $0.hash)
                 }
                 table.remove(at: index)
                 return .some(parentKey)
