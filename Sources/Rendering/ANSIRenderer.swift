@@ -58,9 +58,16 @@ public struct ANSIRenderer: Sendable {
         return String(decoding: renderBytes(text: text, tokens: tokens), as: UTF8.self)
     }
 
-    /// `render` as UTF-8 bytes, to write without another copy.
+    /// `render` as UTF-8 bytes.
     public func renderBytes(text: String, tokens: [DocumentToken]) -> [UInt8] {
-        guard configuration.colorEnabled else { return Array(text.utf8) }
+        renderParts(text: text, tokens: tokens).joinedBytes()
+    }
+
+    /// `renderBytes` in consecutive parts, written side by side on the renderer's threads and
+    /// meant to be written out one after the other: joining them copied the whole output once
+    /// more, on one thread (on jQuery, 1.5 MB and 290 fresh pages).
+    public func renderParts(text: String, tokens: [DocumentToken]) -> [[UInt8]] {
+        guard configuration.colorEnabled else { return [Array(text.utf8)] }
         let document = StyledDocument(text: text, tokens: tokens, theme: theme, jobs: jobs)
         // One escape per distinct style, and styles whose escapes are equal share an id, so
         // neighbours that look the same are not cut by a reset.
@@ -82,13 +89,9 @@ public struct ANSIRenderer: Sendable {
                     jobs ?? Grammar.defaultDocumentJobs,
                     document.runs.count / StyledDocument.minimumTokensPerPart))
         }
-        let written = concurrently(parts.count) { part in
+        return concurrently(parts.count) { part in
             Self.write(document, part: parts[part], escapes: escapes, escapeOfStyle: escapeOfStyle)
         }
-        var output: [UInt8] = []
-        output.reserveCapacity(written.reduce(0) { $0 + $1.count })
-        for part in written { output.append(contentsOf: part) }
-        return output
     }
 
     /// `bytes` cut into up to `count` ranges that each end after a line feed (the last at the

@@ -22,3 +22,14 @@ extension Array where Element == UInt8 {
         JSONValue.writeString(text, to: &self)
     }
 }
+
+extension Array where Element == [UInt8] {
+    /// The parts one after the other in one buffer: what a renderer's `renderBytes` returns
+    /// for the parts its `renderParts` wrote side by side.
+    public func joinedBytes() -> [UInt8] {
+        var joined: [UInt8] = []
+        joined.reserveCapacity(reduce(0) { $0 + $1.count })
+        for part in self { joined.append(contentsOf: part) }
+        return joined
+    }
+}

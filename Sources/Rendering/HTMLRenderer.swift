@@ -23,8 +23,20 @@ public struct HTMLRenderer: Sendable {
         String(decoding: renderBytes(text: text, tokens: tokens), as: UTF8.self)
     }
 
-    /// `render` as UTF-8 bytes, to write without another copy.
+    /// `render` as UTF-8 bytes.
     public func renderBytes(text: String, tokens: [DocumentToken]) -> [UInt8] {
+        renderParts(text: text, tokens: tokens).joinedBytes()
+    }
+
+    /// The fewest spans worth a part of their own.
+    static let minimumSpansPerPart = 8_192
+
+    /// `renderBytes` in consecutive parts, meant to be written out one after the other.
+    ///
+    /// Neighbouring stretches of one look are merged into one span first, in one pass; the
+    /// spans are then cut into parts whose tags and escaped text are written side by side on
+    /// the renderer's threads, so every span is the one a single pass writes.
+    public func renderParts(text: String, tokens: [DocumentToken]) -> [[UInt8]] {
         let document = StyledDocument(text: text, tokens: tokens, theme: theme, jobs: jobs)
         let defaults = theme.defaultStyle
         let pageStyle =
@@ -40,9 +52,19 @@ public struct HTMLRenderer: Sendable {
             lookOfKey[key] = looks.count - 1
             return looks.count - 1
         }
-        var output: [UInt8] = []
-        output.reserveCapacity(document.bytes.count * 2 + 512)
-        output.append(
+        var spans: [(range: Range<Int>, look: Int)] = []
+        spans.reserveCapacity(document.runs.count)
+        document.forEachSegment { range, style in
+            guard !range.isEmpty else { return }
+            let look = lookOfStyle[style]
+            if let last = spans.last, last.look == look, last.range.upperBound == range.lowerBound {
+                spans[spans.count - 1].range = last.range.lowerBound..<range.upperBound
+            } else {
+                spans.append((range, look))
+            }
+        }
+        // HTML drops one newline right after <pre>, so one is given to it and the text's own stay.
+        let header = Array(
             """
             <!doctype html>
             <html>
@@ -53,37 +75,31 @@ public struct HTMLRenderer: Sendable {
             <body style="margin:0;\(pageStyle)">
             <pre style="margin:0;padding:1em;font-family:ui-monospace,monospace;\(pageStyle)">
 
-            """)
-        // HTML drops one newline right after <pre>, so one is given to it and the text's own stay.
-        var pending: (range: Range<Int>, look: Int)?
-        document.bytes.withUnsafeBufferPointer { bytes in
-            func flush() {
-                guard let (range, look) = pending else { return }
-                if looks[look].isEmpty {
-                    Self.appendEscaped(bytes[range], to: &output)
-                } else {
-                    output.append("<span style=\"")
-                    output.append(contentsOf: looks[look])
-                    output.append("\">")
-                    Self.appendEscaped(bytes[range], to: &output)
-                    output.append("</span>")
-                }
-                pending = nil
-            }
-            document.forEachSegment { range, style in
-                guard !range.isEmpty else { return }
-                let look = lookOfStyle[style]
-                if let current = pending, current.look == look, current.range.upperBound == range.lowerBound {
-                    pending = (current.range.lowerBound..<range.upperBound, look)
-                } else {
-                    flush()
-                    pending = (range, look)
+            """.utf8)
+        let count = max(1, min(jobs ?? Grammar.defaultDocumentJobs, spans.count / Self.minimumSpansPerPart))
+        let bounds = (0...count).map { spans.count * $0 / count }
+        return concurrently(count) { part in
+            let mine = spans[bounds[part]..<bounds[part + 1]]
+            var output: [UInt8] = []
+            let textBytes = mine.isEmpty ? 0 : mine.last!.range.upperBound - mine.first!.range.lowerBound
+            output.reserveCapacity(textBytes * 2 + (part == 0 ? header.count : 0) + 64)
+            if part == 0 { output.append(contentsOf: header) }
+            document.bytes.withUnsafeBufferPointer { bytes in
+                for (range, look) in mine {
+                    if looks[look].isEmpty {
+                        Self.appendEscaped(bytes[range], to: &output)
+                    } else {
+                        output.append("<span style=\"")
+                        output.append(contentsOf: looks[look])
+                        output.append("\">")
+                        Self.appendEscaped(bytes[range], to: &output)
+                        output.append("</span>")
+                    }
                 }
             }
-            flush()
+            if part == count - 1 { output.append("</pre>\n</body>\n</html>\n") }
+            return output
         }
-        output.append("</pre>\n</body>\n</html>\n")
-        return output
     }
 
     /// Appends `text` HTML-escaped (`&`, `<`, `>`, `"`, `'`; all ASCII, so byte by byte).

@@ -120,9 +120,9 @@ struct HighlightCommand: ParsableCommand {
             warn("\(error)")
             throw ExitCode.failure
         }
-        var rendered = try highlighter.renderBytes(text, path: path)
-        if format == .json { rendered.append(UInt8(ascii: "\n")) }
-        StandardOutput.write(rendered)
+        var parts = try highlighter.renderParts(text, path: path)
+        if format == .json { parts[parts.count - 1].append(UInt8(ascii: "\n")) }
+        for part in parts { StandardOutput.write(part) }
     }
 
     static func isDirectory(_ path: String) -> Bool {

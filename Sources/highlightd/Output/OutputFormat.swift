@@ -27,33 +27,39 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
         jobs: Int? = nil
     ) -> String {
         String(
-            decoding: renderBytes(
+            decoding: renderParts(
                 text: text, tokens: tokens, scopeName: scopeName, theme: theme, color: color, depth: depth,
-                title: title, links: links, jobs: jobs),
+                title: title, links: links, jobs: jobs
+            ).joinedBytes(),
             as: UTF8.self)
     }
 
-    /// `render` as UTF-8 bytes.
-    func renderBytes(
+    /// `render` as UTF-8 bytes in consecutive parts, to be written out one after the other
+    /// (ANSI and HTML write a long document's parts side by side; JSON is one part).
+    func renderParts(
         text: String, tokens: [DocumentToken], scopeName: String?, theme: Theme, color: ColorChoice,
         depth: ColorDepth = .trueColor, title: String = "highlightd", links: [RenderedLink]? = nil,
         jobs: Int? = nil
-    ) -> [UInt8] {
+    ) -> [[UInt8]] {
         switch self {
         case .ansi:
             let configuration = ANSIRenderer.Configuration(
                 colorEnabled: color.isEnabled(environment: ProcessInfo.processInfo.environment), depth: depth)
-            return ANSIRenderer(theme: theme, configuration: configuration, jobs: jobs).renderBytes(
+            return ANSIRenderer(theme: theme, configuration: configuration, jobs: jobs).renderParts(
                 text: text, tokens: tokens)
         case .html:
-            return HTMLRenderer(theme: theme, title: title, jobs: jobs).renderBytes(
+            return HTMLRenderer(theme: theme, title: title, jobs: jobs).renderParts(
                 text: text, tokens: tokens)
         case .json:
-            return TokenJSONRenderer(theme: theme, jobs: jobs).renderBytes(
-                text: text, tokens: tokens, scopeName: scopeName, links: links)
+            return [
+                TokenJSONRenderer(theme: theme, jobs: jobs).renderBytes(
+                    text: text, tokens: tokens, scopeName: scopeName, links: links)
+            ]
         case .jsonCompact:
-            return TokenJSONRenderer(theme: theme, jobs: jobs).renderCompactBytes(
-                text: text, tokens: tokens, scopeName: scopeName, links: links)
+            return [
+                TokenJSONRenderer(theme: theme, jobs: jobs).renderCompactBytes(
+                    text: text, tokens: tokens, scopeName: scopeName, links: links)
+            ]
         }
     }
 }

@@ -52,11 +52,12 @@ struct FileHighlighter {
 
     /// The rendered output for the file at `path` whose contents are `text`.
     func render(_ text: String, path: String) throws -> String {
-        String(decoding: try renderBytes(text, path: path), as: UTF8.self)
+        String(decoding: try renderParts(text, path: path).joinedBytes(), as: UTF8.self)
     }
 
-    /// `render` as UTF-8 bytes, written out without another copy.
-    func renderBytes(_ text: String, path: String) throws -> [UInt8] {
+    /// `render` as UTF-8 bytes in consecutive parts, written out one after the other without
+    /// another copy.
+    func renderParts(_ text: String, path: String) throws -> [[UInt8]] {
         let compiled = try options.selection.resolve(in: registry, path: path, text: Substring(text))
         // Without colour, ANSI output is the text itself: there is nothing to tokenize (the
         // grammar is still resolved, so that a wrong --language is still an error).
@@ -65,7 +66,7 @@ struct FileHighlighter {
         {
             // Unused, but a theme that cannot be built is still an error, as with colour.
             _ = try theme()
-            return Array(text.utf8)
+            return [Array(text.utf8)]
         }
         let scopeName = compiled?.scopeName ?? "text.plain"
         var tokens =
@@ -91,7 +92,7 @@ struct FileHighlighter {
             }
             links = found
         }
-        return options.format.renderBytes(
+        return options.format.renderParts(
             text: output, tokens: tokens, scopeName: scopeName, theme: try theme(), color: options.color,
             depth: options.depth,
             title: URL(fileURLWithPath: path).lastPathComponent, links: links, jobs: options.documentJobs)

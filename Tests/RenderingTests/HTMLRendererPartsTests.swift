@@ -1,0 +1,32 @@
+import GrammarEngine
+import Testing
+import ThemeEngine
+
+@testable import Rendering
+
+/// The HTML writer's parts, spans merged in one pass and then written side by side, against one
+/// pass and against the reference writer.
+@Suite struct HTMLRendererPartsTests {
+    @Test(arguments: [2, 3, 8])
+    func partsWrittenSideBySideAreThePassOverTheWhole(jobs: Int) throws {
+        let (text, tokens) = ANSIRendererPartsTests.document(lines: 30_000, seed: 33)
+        let theme = try Theme.builtIn(named: "dark")
+        let parts = HTMLRenderer(theme: theme, title: "long", jobs: jobs).renderParts(
+            text: text, tokens: tokens)
+        #expect(parts.count == jobs, "enough spans for a part per job")
+        let whole = HTMLRenderer(theme: theme, title: "long", jobs: 1).renderParts(text: text, tokens: tokens)
+        #expect(whole.count == 1)
+        #expect(parts.joinedBytes() == whole[0])
+        let reference = ReferenceHTMLRenderer(theme: theme, title: "long").render(text: text, tokens: tokens)
+        #expect(String(decoding: whole[0], as: UTF8.self) == reference)
+    }
+
+    @Test func anEmptyTextIsStillAPage() throws {
+        let theme = try Theme.builtIn(named: "dark")
+        let parts = HTMLRenderer(theme: theme, title: "empty", jobs: 4).renderParts(text: "", tokens: [])
+        #expect(parts.count == 1)
+        #expect(
+            String(decoding: parts[0], as: UTF8.self)
+                == ReferenceHTMLRenderer(theme: theme, title: "empty").render(text: "", tokens: []))
+    }
+}
