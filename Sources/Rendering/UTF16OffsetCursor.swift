@@ -1,8 +1,9 @@
 import GrammarEngine
 import ThemeEngine
 
-/// Converts UTF-8 byte offsets of a text to UTF-16 code-unit offsets, walking forward so that
-/// converting offsets in document order costs O(text) in total.
+/// Converts UTF-8 byte offsets of a text to UTF-16 code-unit offsets, walking from the last
+/// offset converted, so that converting offsets in document order costs O(text) in total, and
+/// an offset a little before the last (overlapping tokens) costs as little.
 struct UTF16OffsetCursor {
     private let bytes: [UInt8]
     private var byteOffset = 0
@@ -17,10 +18,19 @@ struct UTF16OffsetCursor {
     /// scalar counts that scalar as already passed.
     mutating func utf16Offset(atUTF8 target: Int) -> Int {
         let target = min(max(0, target), bytes.count)
-        if target < byteOffset {
-            // Going backwards is rare (tokens out of order); start over rather than keep an index.
+        if target < byteOffset / 2 {
+            // Far back: the start is nearer.
             byteOffset = 0
             utf16Offset = 0
+        }
+        while byteOffset > target {
+            byteOffset -= 1
+            let byte = bytes[byteOffset]
+            if byte >= 0xF0 {
+                utf16Offset -= 2
+            } else if byte < 0x80 || byte >= 0xC0 {
+                utf16Offset -= 1
+            }
         }
         while byteOffset < target {
             let byte = bytes[byteOffset]

@@ -75,3 +75,43 @@ import ThemeEngine
         #expect(try decode(json)["scopeName"] as? String == "a\"b\\c\u{1}")
     }
 }
+
+/// Both JSON shapes' parts, tokens cut into parts written side by side (the compact shape's
+/// stacks beside them), against one pass.
+@Suite struct TokenJSONRendererPartsTests {
+    static let links = [
+        RenderedLink(range: 5..<40, target: "https://a.example/"),
+        RenderedLink(range: 100_000..<100_020, target: "https://b.example/\"q\""),
+    ]
+
+    @Test(arguments: [2, 3, 8])
+    func partsWrittenSideBySideAreThePassOverTheWhole(jobs: Int) throws {
+        // Astral and two-byte characters, so that UTF-16 offsets differ from UTF-8 ones.
+        var (text, tokens) = ANSIRendererPartsTests.document(lines: 30_000, seed: 34)
+        text = text.replacingOccurrences(of: "ab c", with: "é😀 c")
+        tokens = tokens.map {
+            DocumentToken(
+                range: $0.range.lowerBound..<min($0.range.upperBound, text.utf8.count), scopes: $0.scopes)
+        }
+        let theme = try Theme.builtIn(named: "dark")
+        let parted = TokenJSONRenderer(theme: theme, jobs: jobs)
+        let whole = TokenJSONRenderer(theme: theme, jobs: 1)
+        for links in [nil, Self.links] {
+            let parts = parted.renderParts(text: text, tokens: tokens, scopeName: "source.x", links: links)
+            #expect(parts.count == jobs)
+            let single = whole.renderParts(text: text, tokens: tokens, scopeName: "source.x", links: links)
+            #expect(single.count == 1)
+            // One pass is the reference writer's output (`RendererEquivalenceTests`).
+            #expect(parts.joinedBytes() == single[0])
+            let compactParts = parted.renderCompactParts(
+                text: text, tokens: tokens, scopeName: "source.x", links: links)
+            #expect(compactParts.count == jobs + 1, "the stacks, then the tokens' parts")
+            #expect(
+                compactParts.joinedBytes()
+                    == whole.renderCompactParts(
+                        text: text, tokens: tokens, scopeName: "source.x", links: links
+                    )
+                    .joinedBytes())
+        }
+    }
+}

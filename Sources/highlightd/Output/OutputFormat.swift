@@ -34,8 +34,8 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
             as: UTF8.self)
     }
 
-    /// `render` as UTF-8 bytes in consecutive parts, to be written out one after the other
-    /// (ANSI and HTML write a long document's parts side by side; JSON is one part).
+    /// `render` as UTF-8 bytes in consecutive parts, to be written out one after the other (a
+    /// long document's parts are written side by side).
     func renderParts(
         text: String, tokens: [DocumentToken], scopeName: String?, theme: Theme, color: ColorChoice,
         depth: ColorDepth = .trueColor, title: String = "highlightd", links: [RenderedLink]? = nil,
@@ -51,15 +51,11 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
             return HTMLRenderer(theme: theme, title: title, jobs: jobs).renderParts(
                 text: text, tokens: tokens)
         case .json:
-            return [
-                TokenJSONRenderer(theme: theme, jobs: jobs).renderBytes(
-                    text: text, tokens: tokens, scopeName: scopeName, links: links)
-            ]
+            return TokenJSONRenderer(theme: theme, jobs: jobs).renderParts(
+                text: text, tokens: tokens, scopeName: scopeName, links: links)
         case .jsonCompact:
-            return [
-                TokenJSONRenderer(theme: theme, jobs: jobs).renderCompactBytes(
-                    text: text, tokens: tokens, scopeName: scopeName, links: links)
-            ]
+            return TokenJSONRenderer(theme: theme, jobs: jobs).renderCompactParts(
+                text: text, tokens: tokens, scopeName: scopeName, links: links)
         }
     }
 }
