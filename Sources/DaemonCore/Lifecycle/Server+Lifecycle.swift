@@ -58,10 +58,13 @@ extension Server {
     /// Loads the bundled grammars (unless configured off) and those in the configured
     /// folders and `extraPaths`, logging what fails to load.
     /// Grammars as the daemon compiles them: it loads them again on every configuration
-    /// change, so their interned stacks must be freed with them (not immortal).
+    /// change, so their interned stacks must be freed with them (not immortal); and its
+    /// patterns are JIT-compiled with their lists, when a document is opened, not on some later
+    /// keystroke's 32nd search (`DeferredJIT` is for processes that run once).
     static var grammarConfiguration: Grammar.Configuration {
         var configuration = Grammar.Configuration()
         configuration.immortalStacks = false
+        configuration.shortcuts.remove(.deferredJIT)
         return configuration
     }
 

@@ -41,7 +41,8 @@ public struct SearchShortcuts: OptionSet, Hashable, Sendable {
     /// Remember the scope stack a rule's name pushes onto a stack (`ScopeMemo`).
     public static let scopeMemo = SearchShortcuts(rawValue: 1 << 9)
     /// Run a pattern on PCRE2's interpreter until its 32nd search, and JIT-compile it only
-    /// then (`DeferredJIT`); without it, the JIT compiles every pattern as it is compiled.
+    /// then (`DeferredJIT`); without it, the JIT compiles every pattern as it is compiled. The
+    /// daemon goes without it: a keystroke should not pay for a compile.
     public static let deferredJIT = SearchShortcuts(rawValue: 1 << 10)
 
     /// Every shortcut: the default.
