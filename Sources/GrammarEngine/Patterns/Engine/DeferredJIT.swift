@@ -16,7 +16,8 @@ import Synchronization
 /// limit runs again on the JIT code (compiled then, if it was not yet), and its answer is the
 /// one the JIT gives, as if the pattern had been compiled with the JIT from the start.
 ///
-/// `~Copyable`: the value owns the JIT copy and frees it when its pattern goes.
+/// `~Copyable`: the value owns the JIT copy and frees it when its pattern goes. A pattern that
+/// is JIT-compiled at once (a threshold of 0, the daemon's) is compiled in place, with no copy.
 public struct DeferredJIT: ~Copyable {
     /// Searches on the interpreter before the JIT compiles a pattern, by default.
     public static let defaultThreshold = 32
@@ -28,14 +29,29 @@ public struct DeferredJIT: ~Copyable {
     /// missing).
     private let searchesLeft: Atomic<Int>
 
-    /// JIT code for `code` after `threshold` searches; 0 compiles it now.
+    /// Whether `compiled` is `code` itself, JIT-compiled in place before any search could read
+    /// it (a threshold of 0), which the pattern frees; otherwise it is a copy, freed here.
+    private let compiledInPlace: Bool
+
+    /// JIT code for `code` after `threshold` searches; 0 compiles `code` itself now, before
+    /// any thread can search it, so that it needs no copy.
     init(_ code: OpaquePointer, threshold: Int) {
-        searchesLeft = Atomic(max(threshold, 0))
-        if threshold <= 0 { _ = compile(code) }
+        guard threshold <= 0 else {
+            searchesLeft = Atomic(threshold)
+            compiledInPlace = false
+            return
+        }
+        compiledInPlace = true
+        if pcre2_jit_compile_8(code, UInt32(PCRE2_JIT_COMPLETE)) == 0 {
+            searchesLeft = Atomic(0)
+            compiled.store(code, ordering: .releasing)
+        } else {
+            searchesLeft = Atomic(.max)
+        }
     }
 
     deinit {
-        if let code = compiled.load(ordering: .acquiring) { pcre2_code_free_8(code) }
+        if !compiledInPlace, let code = compiled.load(ordering: .acquiring) { pcre2_code_free_8(code) }
     }
 
     /// Whether the JIT code is published.
