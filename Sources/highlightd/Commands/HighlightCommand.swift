@@ -14,7 +14,7 @@ struct HighlightCommand: ParsableCommand {
             and printed in the order given: JSON as one object per line with its "file" (JSON \
             Lines), ANSI under a "==> FILE <==" line, HTML as one page per file in --output-dir. \
             One large file is cut into chunks tokenized on --jobs threads, and its styles and \
-            ANSI output are made in parts on as many, with the same output.
+            output are made in parts on as many, with the same output.
             """
     )
 
