@@ -85,9 +85,10 @@ public struct ANSIRenderer: Sendable {
         let parts = document.bytes.withUnsafeBufferPointer { bytes in
             Self.parts(
                 of: bytes,
-                count: min(
-                    jobs ?? Grammar.defaultDocumentJobs,
-                    document.runs.count / StyledDocument.minimumTokensPerPart))
+                count: partBounds(
+                    document.runs.count, jobs: jobs, minimum: StyledDocument.minimumTokensPerPart
+                )
+                .count - 1)
         }
         return concurrently(parts.count) { part in
             Self.write(document, part: parts[part], escapes: escapes, escapeOfStyle: escapeOfStyle)

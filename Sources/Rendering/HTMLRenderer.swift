@@ -76,8 +76,8 @@ public struct HTMLRenderer: Sendable {
             <pre style="margin:0;padding:1em;font-family:ui-monospace,monospace;\(pageStyle)">
 
             """.utf8)
-        let count = max(1, min(jobs ?? Grammar.defaultDocumentJobs, spans.count / Self.minimumSpansPerPart))
-        let bounds = (0...count).map { spans.count * $0 / count }
+        let bounds = partBounds(spans.count, jobs: jobs, minimum: Self.minimumSpansPerPart)
+        let count = bounds.count - 1
         return concurrently(count) { part in
             let mine = spans[bounds[part]..<bounds[part + 1]]
             var output: [UInt8] = []

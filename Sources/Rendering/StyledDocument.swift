@@ -43,9 +43,8 @@ struct StyledDocument {
     /// stacks) the styles took a sixth of `highlight`'s time on one thread.
     init(text: String, tokens: [DocumentToken], theme: Theme, jobs: Int? = nil) {
         let bytes = Array(text.utf8)
-        let parts = max(
-            1, min(jobs ?? Grammar.defaultDocumentJobs, tokens.count / Self.minimumTokensPerPart))
-        let bounds = (0...parts).map { tokens.count * $0 / parts }
+        let bounds = partBounds(tokens.count, jobs: jobs, minimum: Self.minimumTokensPerPart)
+        let parts = bounds.count - 1
         var stacks: [[String]] = []
         var styles: [TokenStyle] = []
         let runs = [Run](unsafeUninitializedCapacity: tokens.count) { buffer, initialized in

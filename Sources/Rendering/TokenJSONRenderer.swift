@@ -64,7 +64,7 @@ public struct TokenJSONRenderer: Sendable {
             return bytes
         }
         let runs = document.runs
-        let bounds = partBounds(runs.count)
+        let bounds = partBounds(runs.count, jobs: jobs, minimum: StyledDocument.minimumTokensPerPart)
         return concurrently(bounds.count - 1) { part in
             let isLast = part == bounds.count - 2
             var cursor = UTF16OffsetCursor(bytes: document.bytes)
@@ -108,14 +108,6 @@ public struct TokenJSONRenderer: Sendable {
         }
     }
 
-    /// Where a long document's tokens are cut into parts: `jobs` parts at most, none under
-    /// `StyledDocument.minimumTokensPerPart` tokens.
-    private func partBounds(_ count: Int) -> [Int] {
-        let parts = max(
-            1, min(jobs ?? Grammar.defaultDocumentJobs, count / StyledDocument.minimumTokensPerPart))
-        return (0...parts).map { count * $0 / parts }
-    }
-
     /// The compact shape: each scope stack and each style written once and tokens as flat
     /// triples that point at their stack, a tenth of the size for a large file:
     ///
@@ -141,7 +133,7 @@ public struct TokenJSONRenderer: Sendable {
     ) -> [[UInt8]] {
         let document = StyledDocument(text: text, tokens: tokens, theme: theme, jobs: jobs)
         let runs = document.runs
-        let bounds = partBounds(runs.count)
+        let bounds = partBounds(runs.count, jobs: jobs, minimum: StyledDocument.minimumTokensPerPart)
         let write = { (piece: Int) -> [UInt8] in
             var output: [UInt8] = []
             guard piece > 0 else {

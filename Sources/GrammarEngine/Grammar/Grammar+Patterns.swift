@@ -16,7 +16,7 @@ extension Grammar {
         if let running = listCompilations[key] {
             compilation = running
         } else {
-            compilation = ListCompilation(sources: collectPatterns(rule))
+            compilation = ListCompilation(key: key, sources: collectPatterns(rule))
             listCompilations[key] = compilation
             if compilation.isEmpty {
                 let list = publishList(rule, anchors, compilation)
@@ -65,7 +65,7 @@ extension Grammar {
             for other in Anchors.all { rule.compiledLists.publish(list, for: other) }
             list = rule.compiledLists.object(anchors) ?? list
         }
-        listCompilations[ListCompilation.Key(ruleId: rule.id, anchors: anchors)] = nil
+        listCompilations[compilation.key] = nil
         compilation.publish(list)
         return list
     }

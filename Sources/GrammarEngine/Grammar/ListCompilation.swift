@@ -18,6 +18,8 @@ final class ListCompilation: @unchecked Sendable {
         var anchors: Anchors
     }
 
+    /// Which list this is.
+    let key: Key
     /// The list's patterns and the rule each comes from, in list order.
     let sources: [(RegexSource, Int)]
     private let taken = Atomic<Int>(0)
@@ -25,7 +27,8 @@ final class ListCompilation: @unchecked Sendable {
     private let published = NSCondition()
     private var list: CompiledRuleList?
 
-    init(sources: [(RegexSource, Int)]) {
+    init(key: Key, sources: [(RegexSource, Int)]) {
+        self.key = key
         self.sources = sources
     }
 
