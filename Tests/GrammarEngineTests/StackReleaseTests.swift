@@ -138,14 +138,27 @@ import Testing
     }
 
     @Test func immortalStacksAreNeverSweptNorReleased() throws {
+        // One chain of 2,000 scope stacks, past a quarter of a 6,400 limit. The scope table is
+        // in 16 parts by the parent's address, each holding 400; the chain puts about 125 in
+        // each. (A tokenized document was not enough: with a small limit the first full part
+        // cuts a deep chain short, wherever the addresses fall, and only 69 frames were
+        // interned in one CI run.)
+        func internChain(_ grammar: Grammar) -> [ScopeStack] {
+            var chain: [ScopeStack] = []
+            for index in 0..<2_000 { chain.append(grammar.interner.scope("s\(index)", parent: chain.last)) }
+            return chain
+        }
         var configuration = Grammar.Configuration()
-        configuration.internedStackLimit = 400
-        let grammar = try GrammarFixtures.grammar(GrammarReloadTests.json, configuration: configuration)
-        _ = Self.scopes(grammar, (0..<30).map { String(repeating: "{ \"s\($0)\" ", count: 20) })
-        // Frames, one table (scopes are split in parts by address, so their count varies): 600
-        // blocks deep, far past a quarter of the limit.
-        #expect(grammar.internedStackCount.frames >= 100, "a quarter of the limit was interned")
-        #expect(!grammar.hasStacksToSweep)
+        configuration.internedStackLimit = 6_400
+        let immortal = try GrammarFixtures.grammar(GrammarReloadTests.json, configuration: configuration)
+        let immortalChain = internChain(immortal)
+        #expect(immortal.internedStackCount.scopes >= 2_000, "the whole chain was interned")
+        #expect(!immortal.hasStacksToSweep)
+        configuration.immortalStacks = false
+        let mortal = try GrammarFixtures.grammar(GrammarReloadTests.json, configuration: configuration)
+        let mortalChain = internChain(mortal)
+        #expect(mortal.hasStacksToSweep, "the same chain makes a mortal grammar's sweep due")
+        withExtendedLifetime((immortalChain, mortalChain)) {}
     }
 
     @Test func immortalStacksAreNeverReleased() throws {
