@@ -253,9 +253,13 @@ function M.open(state)
   M.update_viewports(false)
 end
 
-local function on_bytes(state, buf, offset, old_length, new_length)
+local function on_bytes(state, buf, row, col, offset, old_end_row, old_end_col, old_length, new_length)
   if documents[buf] ~= state then
     return true -- detached (or attached anew after a rename): stop this listener
+  end
+  if old_length > 0 then
+    local end_col = old_end_row == 0 and col + old_end_col or old_end_col
+    render.drop_deleted(buf, row, col, row + old_end_row, end_col, state.targets)
   end
   if not state.opened then
     return
@@ -304,8 +308,8 @@ function M.attach(buf)
   }
   documents[buf], by_uri[uri] = state, state
   local attached = api.nvim_buf_attach(buf, false, {
-    on_bytes = function(_, _, _, _, _, offset, _, _, old_length, _, _, new_length)
-      return on_bytes(state, buf, offset, old_length, new_length)
+    on_bytes = function(_, _, _, row, col, offset, old_end_row, old_end_col, old_length, _, _, new_length)
+      return on_bytes(state, buf, row, col, offset, old_end_row, old_end_col, old_length, new_length)
     end,
     on_reload = function()
       if documents[buf] ~= state then

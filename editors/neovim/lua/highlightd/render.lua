@@ -302,6 +302,14 @@ function M.apply(buf, piece, later, targets)
     for _, span in ipairs(edits.spans(segments)) do
       clear_span(buf, locate, total, span[1], span[2], piece.first, targets)
     end
+    if piece.length == 0 then
+      -- A pure deletion's change is empty; at its mapped place it still clears what the
+      -- deletion collapsed there, if anything is left.
+      local point = edits.map_whole(piece.offset, piece.offset, later)
+      if point then
+        clear_span(buf, locate, total, point, point, piece.first, targets)
+      end
+    end
     for _, segment in ipairs(segments) do
       if segment[3] ~= 0 then
         paint(buf, locate, line_length, segment[1], segment[2], styles.group(segment[3]))
@@ -324,6 +332,25 @@ function M.apply(buf, piece, later, targets)
     end
   end
   return default_range
+end
+
+--- Removes the marks that lie wholly in [(`sr`, `sc`), (`er`, `ec`)], text about to be
+--- deleted (Neovim calls `on_bytes` before it moves the marks): the client rule's point 1,
+--- deleted text takes its runs, links and brackets with it. Neovim would keep them, collapsed
+--- at the place of the deletion, until a push happened to cover that place, and an undo would
+--- restore them with the text before the daemon had seen it. `targets` loses the ids of the
+--- links removed.
+function M.drop_deleted(buf, sr, sc, er, ec, targets)
+  for _, namespace in ipairs({ M.namespace, M.spell_namespace, M.brackets_namespace, M.links_namespace }) do
+    local found = api.nvim_buf_get_extmarks(buf, namespace, { sr, sc }, { er, ec }, { details = true })
+    for _, found_mark in ipairs(found) do
+      local id, r, c, details = found_mark[1], found_mark[2], found_mark[3], found_mark[4]
+      if not before(er, ec, details.end_row or r, details.end_col or c) then
+        api.nvim_buf_del_extmark(buf, namespace, id)
+        targets[id] = nil
+      end
+    end
+  end
 end
 
 --- The links of `buf` on `row`: `{start_col, end_col, target}` (links never cross lines).
