@@ -2,11 +2,12 @@
 # Builds the libFuzzer targets of Fuzzing/ (with AddressSanitizer) and runs each one on its
 # seed corpus in Tests/FuzzCorpora/<target>/ for a while.
 #
-#   scripts/fuzz.sh [--time SECONDS] [--seed N] [--no-build] [TARGET...]
+#   scripts/fuzz.sh [--time SECONDS] [--seed N] [--jobs N] [--no-build] [TARGET...]
 #
 #   --time  seconds per target (default 5: the test command's quick run; a real run is e.g.
 #           --time 1200). --seed fixes libFuzzer's seed (default 1, so CI runs repeat).
-#           --no-build runs what .build-fuzz holds (to run several targets side by side).
+#           --jobs runs that many targets at a time (default 1; each fuzzer uses one core).
+#           --no-build runs what .build-fuzz holds.
 #   TARGET  FuzzFrames FuzzJSON FuzzPlist FuzzServer FuzzTranslator FuzzGrammar FuzzTheme
 #           FuzzLinks FuzzStorage FuzzSpans FuzzFormattable FuzzLayout (default: all).
 #
@@ -18,12 +19,14 @@ cd "$(dirname "$0")/.."
 
 seconds=5
 seed=1
+jobs=1
 build=yes
 targets=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --time) seconds="$2"; shift 2 ;;
         --seed) seed="$2"; shift 2 ;;
+        --jobs) jobs="$2"; shift 2 ;;
         --no-build) build=no; shift ;;
         -*) echo "unknown option $1" >&2; exit 2 ;;
         *) targets+=("$1"); shift ;;
@@ -43,29 +46,48 @@ if [ "$build" = yes ]; then
         --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address
 fi
 
-for target in "${targets[@]}"; do
-    corpus=".build-fuzz/corpus/$target"
-    crashes=".build-fuzz/crashes/$target"
+# Runs one target; its output goes to .build-fuzz/<target>.log, its exit status to
+# .build-fuzz/<target>.status (reported once every target has run).
+fuzz_one() {
+    local target="$1" status=0
+    local corpus=".build-fuzz/corpus/$target" crashes=".build-fuzz/crashes/$target"
     mkdir -p "$corpus" "$crashes"
-    echo "fuzz: $target for ${seconds}s"
     # New inputs go to the first folder; the committed seeds are read from the second.
-    status=0
     # Leak reports are off: the Swift runtime and Foundation keep caches that LeakSanitizer
     # reports at exit (seen with the property-list reader), which are not ours to fix. The
     # Swift runtime's own backtracer is off too: libFuzzer and ASan report crashes.
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
         ".build-fuzz/release/$target" "$corpus" "Tests/FuzzCorpora/$target" \
         -max_total_time="$seconds" -seed="$seed" -timeout=20 -rss_limit_mb=3072 \
-        -artifact_prefix="$crashes/" -print_final_stats=1 > "$crashes/../$target.log" 2>&1 || status=$?
+        -artifact_prefix="$crashes/" -print_final_stats=1 > ".build-fuzz/$target.log" 2>&1 || status=$?
+    echo "$status" > ".build-fuzz/$target.status"
+}
+
+running=0
+for target in "${targets[@]}"; do
+    echo "fuzz: $target for ${seconds}s"
+    fuzz_one "$target" &
+    running=$((running + 1))
+    if [ "$running" -ge "$jobs" ]; then
+        wait -n
+        running=$((running - 1))
+    fi
+done
+wait
+
+for target in "${targets[@]}"; do
+    log=".build-fuzz/$target.log"
+    echo "fuzz: $target"
     grep -E "^(INFO: Seed|#[0-9]+[[:space:]]+(INITED|DONE)|stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)|==[0-9]+==ERROR|SUMMARY)|Fatal error|deadly signal|Test unit written" \
-        "$crashes/../$target.log" || true
-    if ! grep -qE "INITED cov: [0-9]+" "$crashes/../$target.log"; then
+        "$log" || true
+    if ! grep -qE "INITED cov: [0-9]+" "$log"; then
         echo "fuzz: $target is not instrumented for coverage (no 'INITED cov:')" >&2
         exit 1
     fi
+    status=$(cat ".build-fuzz/$target.status")
     if [ "$status" -ne 0 ]; then
-        tail -40 "$crashes/../$target.log" >&2
-        echo "fuzz: $target FAILED (exit $status); see $crashes/" >&2
+        tail -40 "$log" >&2
+        echo "fuzz: $target FAILED (exit $status); see .build-fuzz/crashes/$target/" >&2
         exit 1
     fi
 done
