@@ -29,6 +29,12 @@ H.run(function()
   H.settle(buf, "the opening highlight")
   H.result.links_before = highlightd.links(buf)
 
+  -- A deleted line's marks go without touching the links of the lines left (mark ids are
+  -- per namespace: the first line's runs, painted first, share ids with the later links).
+  vim.cmd("normal! 1Gdd")
+  H.result.links_after_first_line = highlightd.links(buf)
+  H.settle(buf, "the highlight after deleting the first line")
+
   -- Deleting, then undoing, in one go: no push can be applied in between.
   local row = vim.fn.search("ops@example.com", "n")
   H.result.deleted_line = api.nvim_buf_get_lines(buf, row - 1, row, false)[1]

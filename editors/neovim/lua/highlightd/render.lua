@@ -347,7 +347,9 @@ function M.drop_deleted(buf, sr, sc, er, ec, targets)
       local id, r, c, details = found_mark[1], found_mark[2], found_mark[3], found_mark[4]
       if not before(er, ec, details.end_row or r, details.end_col or c) then
         api.nvim_buf_del_extmark(buf, namespace, id)
-        targets[id] = nil
+        if namespace == M.links_namespace then -- ids are per namespace
+          targets[id] = nil
+        end
       end
     end
   end
