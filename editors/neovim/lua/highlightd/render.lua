@@ -334,25 +334,46 @@ function M.apply(buf, piece, later, targets)
   return default_range
 end
 
+-- Removes the marks of `namespace` that start in [`from`, `to`] and end by (er, ec), the end
+-- of the deleted text; `targets`, if given, loses their ids.
+local function drop_inside(buf, namespace, from, to, er, ec, targets)
+  local found = api.nvim_buf_get_extmarks(buf, namespace, from, to, { details = true })
+  for _, found_mark in ipairs(found) do
+    local id, r, c, details = found_mark[1], found_mark[2], found_mark[3], found_mark[4]
+    if not before(er, ec, details.end_row or r, details.end_col or c) then
+      api.nvim_buf_del_extmark(buf, namespace, id)
+      if targets then
+        targets[id] = nil
+      end
+    end
+  end
+end
+
 --- Removes the marks that lie wholly in [(`sr`, `sc`), (`er`, `ec`)], text about to be
 --- deleted (Neovim calls `on_bytes` before it moves the marks): the client rule's point 1,
 --- deleted text takes its runs, links and brackets with it. Neovim would keep them, collapsed
 --- at the place of the deletion, until a push happened to cover that place, and an undo would
 --- restore them with the text before the daemon had seen it. `targets` loses the ids of the
 --- links removed.
+---
+--- Runs and brackets are painted within a row, so those starting on the rows deleted whole go
+--- in one call: deleting 50,000 lines of a highlighted 1 MB file took 4 s when each of its
+--- 259,000 marks was looked at in Lua, 0.3 to 0.8 s so (Neovim's own collapsing took 0.4 to
+--- 0.6 s, and 1.5 s more to undo). A run that a line break since split across rows loses its
+--- rest until the push for the edit, which covers the edited line. Links (few) and spell
+--- regions (which may span rows) are looked at one by one.
 function M.drop_deleted(buf, sr, sc, er, ec, targets)
-  for _, namespace in ipairs({ M.namespace, M.spell_namespace, M.brackets_namespace, M.links_namespace }) do
-    local found = api.nvim_buf_get_extmarks(buf, namespace, { sr, sc }, { er, ec }, { details = true })
-    for _, found_mark in ipairs(found) do
-      local id, r, c, details = found_mark[1], found_mark[2], found_mark[3], found_mark[4]
-      if not before(er, ec, details.end_row or r, details.end_col or c) then
-        api.nvim_buf_del_extmark(buf, namespace, id)
-        if namespace == M.links_namespace then -- ids are per namespace
-          targets[id] = nil
-        end
-      end
+  for _, namespace in ipairs({ M.namespace, M.brackets_namespace }) do
+    if er > sr + 1 then
+      api.nvim_buf_clear_namespace(buf, namespace, sr + 1, er)
+    end
+    drop_inside(buf, namespace, { sr, sc }, er == sr and { er, ec } or { sr, -1 }, er, ec)
+    if er > sr then
+      drop_inside(buf, namespace, { er, 0 }, { er, ec }, er, ec)
     end
   end
+  drop_inside(buf, M.spell_namespace, { sr, sc }, { er, ec }, er, ec)
+  drop_inside(buf, M.links_namespace, { sr, sc }, { er, ec }, er, ec, targets)
 end
 
 --- The links of `buf` on `row`: `{start_col, end_col, target}` (links never cross lines).
