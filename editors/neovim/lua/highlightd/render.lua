@@ -302,14 +302,6 @@ function M.apply(buf, piece, later, targets)
     for _, span in ipairs(edits.spans(segments)) do
       clear_span(buf, locate, total, span[1], span[2], piece.first, targets)
     end
-    if piece.length == 0 then
-      -- A pure deletion's change is empty; at its mapped place it still clears what the
-      -- deletion collapsed there, if anything is left.
-      local point = edits.map_whole(piece.offset, piece.offset, later)
-      if point then
-        clear_span(buf, locate, total, point, point, piece.first, targets)
-      end
-    end
     for _, segment in ipairs(segments) do
       if segment[3] ~= 0 then
         paint(buf, locate, line_length, segment[1], segment[2], styles.group(segment[3]))
