@@ -32,6 +32,10 @@ while [ $# -gt 0 ]; do
         *) targets+=("$1"); shift ;;
     esac
 done
+if ! [[ "$jobs" =~ ^[1-9][0-9]*$ ]]; then
+    echo "--jobs takes a positive number, not '$jobs'" >&2
+    exit 2
+fi
 if [ ${#targets[@]} -eq 0 ]; then
     targets=(FuzzFrames FuzzJSON FuzzPlist FuzzServer FuzzTranslator FuzzGrammar FuzzTheme FuzzLinks
         FuzzStorage FuzzSpans FuzzFormattable FuzzLayout)
@@ -66,6 +70,7 @@ fuzz_one() {
 running=0
 for target in "${targets[@]}"; do
     echo "fuzz: $target for ${seconds}s"
+    rm -f ".build-fuzz/$target.status"
     fuzz_one "$target" &
     running=$((running + 1))
     if [ "$running" -ge "$jobs" ]; then
