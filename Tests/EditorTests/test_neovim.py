@@ -200,10 +200,10 @@ def test_a_rejected_edit_sends_that_buffer_again_and_it_ends_highlighted(tmp_pat
 
 
 def test_deleted_text_takes_its_links_and_marks_with_it_and_undo_waits_for_a_push(tmp_path):
-    """Deleting a line removes its link, brackets and runs at once (no collapsed mark is left
-    to outlive its text when no push clears that place) and leaves the other lines' links
-    alone, and undoing the deletion restores the text without them until the daemon's push
-    paints them again."""
+    """Deleting text (a line, or a line and parts of its neighbours) removes its link,
+    brackets and runs at once (no collapsed mark is left to outlive its text when no push
+    clears that place) and leaves the other lines' links alone, and undoing the deletion
+    restores the text without them until the daemon's push paints them again."""
     sample = tmp_path / "sample.rs"
     shutil.copy(SAMPLE, sample)
     result = nvim_support.run_scenario(NVIM, BINARY, "scenario_deleted_text.lua", tmp_path, sample=sample)
@@ -213,6 +213,7 @@ def test_deleted_text_takes_its_links_and_marks_with_it_and_undo_waits_for_a_pus
     targets = targets[1:]
     assert [link[3] for link in result["links_after_first_line"]] == targets
     assert "ops@example.com" in result["deleted_line"]
+    assert result["joined_line"] == "    for }", "from the line above's ( to the line below's }"
     assert [link[3] for link in result["links_after_delete"]] == [
         target for target in targets if target != "mailto:ops@example.com"
     ]

@@ -35,10 +35,12 @@ H.run(function()
   H.result.links_after_first_line = highlightd.links(buf)
   H.settle(buf, "the highlight after deleting the first line")
 
-  -- Deleting, then undoing, in one go: no push can be applied in between.
-  local row = vim.fn.search("ops@example.com", "n")
-  H.result.deleted_line = api.nvim_buf_get_lines(buf, row - 1, row, false)[1]
-  vim.cmd("normal! " .. row .. "Gdd")
+  -- Deleting from inside the line above the link's to inside the line below (so one row goes
+  -- whole and two in part), then undoing, in one go: no push can be applied in between.
+  local row = vim.fn.search("ops@example.com", "n") - 1
+  H.result.deleted_line = api.nvim_buf_get_lines(buf, row, row + 1, false)[1]
+  api.nvim_buf_set_text(buf, row - 1, 8, row + 1, 4, {})
+  H.result.joined_line = api.nvim_buf_get_lines(buf, row - 1, row, false)[1]
   H.result.links_after_delete = highlightd.links(buf)
   H.result.collapsed_after_delete = collapsed_marks(buf)
   vim.cmd("normal! u")
