@@ -95,6 +95,27 @@ public struct ANSIRenderer: Sendable {
         }
     }
 
+    /// The most bytes `write` makes of `part`: its text; for each segment its escape and a
+    /// reset; for each line feed a reset, and the longest escape again for a segment that goes
+    /// on after it. Reserved up front, the output is written once: grown by doubling from a
+    /// guess, jQuery's 1.5 MB were copied twice and faulted in twice over.
+    private static func capacity(
+        of document: StyledDocument, part: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>,
+        escapes: [[UInt8]], escapeOfStyle: [Int], resetLength: Int
+    ) -> Int {
+        var total = part.count
+        document.forEachSegment(within: part) { _, style in
+            total += escapes[escapeOfStyle[style]].count + resetLength
+        }
+        let longestEscape = escapes.lazy.map(\.count).max() ?? 0
+        var index = part.lowerBound
+        while let newline = firstNewline(bytes, from: index, to: part.upperBound) {
+            total += longestEscape + 2 * resetLength
+            index = newline + 1
+        }
+        return total
+    }
+
     /// `bytes` cut into up to `count` ranges that each end after a line feed (the last at the
     /// end of the text).
     static func parts(of bytes: UnsafeBufferPointer<UInt8>, count: Int) -> [Range<Int>] {
@@ -118,9 +139,12 @@ public struct ANSIRenderer: Sendable {
     ) -> [UInt8] {
         let reset: StaticString = "\u{1B}[0m"
         var output: [UInt8] = []
-        output.reserveCapacity(part.count * 3)
         var active = -1
         document.bytes.withUnsafeBufferPointer { bytes in
+            output.reserveCapacity(
+                capacity(
+                    of: document, part: part, in: bytes, escapes: escapes, escapeOfStyle: escapeOfStyle,
+                    resetLength: reset.utf8CodeUnitCount))
             document.forEachSegment(within: part) { range, style in
                 let escape = escapeOfStyle[style]
                 var index = range.lowerBound

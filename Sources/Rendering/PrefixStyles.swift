@@ -9,110 +9,147 @@ import ThemeEngine
 /// string storage, and only the levels after the first difference are looked up. A document
 /// of deep stacks (jQuery nests thirty scopes) then costs about its new scopes, not its depth.
 ///
-/// The distinct styles are numbered as nodes are made (`styles`, `Node.styleIndex`): most scopes
-/// change nothing in their parent's style, and a node that keeps it keeps its number, so only a
-/// changed style is hashed (three strings each). Everything here belongs to the one thread that
-/// made it, so the mutable fields skip Swift's dynamic exclusivity checks.
+/// The paths are kept in flat arrays indexed by node number, not as objects: on jQuery a node
+/// costs a few hundred nanoseconds to make, and as objects a fifth of that went to reference
+/// counting and to freeing the tree one node at a time. The distinct styles are numbered as
+/// nodes are made (`styles`): most scopes change nothing in their parent's style, and a node
+/// that keeps it keeps its number, so only a changed style is hashed. Everything here belongs
+/// to the one thread that made it, so the arrays skip Swift's dynamic exclusivity checks.
 final class PrefixStyles {
-    /// One scope path: its style, its parent path, and the paths seen one scope deeper.
-    final class Node {
-        let style: TokenStyle
-        /// The index of `style` in its `PrefixStyles`'s `styles`.
-        let styleIndex: Int
-        let depth: Int
-        unowned let parent: Node?
-        /// Whether a name on this path contains spaces: the theme reads such a name as several
-        /// scopes, so paths through it are resolved whole (`Theme.style(forScopes:)`).
-        let hasSplitNames: Bool
-        /// The paths one scope deeper, by name: a list while short, since most paths have a few
-        /// and comparing a name (usually the very string stored here) is cheaper than hashing
-        /// it; an index by name once it is long.
-        @exclusivity(unchecked) private var childNames: [String] = []
-        @exclusivity(unchecked) private var childNodes: [Node] = []
-        @exclusivity(unchecked) private var childIndex: [String: Int]?
-
-        private static let longestList = 8
-
-        fileprivate init(style: TokenStyle, styleIndex: Int, depth: Int, parent: Node?, hasSplitNames: Bool) {
-            self.style = style
-            self.styleIndex = styleIndex
-            self.depth = depth
-            self.parent = parent
-            self.hasSplitNames = hasSplitNames
-        }
-
-        fileprivate func child(named name: String) -> Node? {
-            if let childIndex { return childIndex[name].map { childNodes[$0] } }
-            for index in childNames.indices where childNames[index] == name { return childNodes[index] }
-            return nil
-        }
-
-        fileprivate func add(_ child: Node, named name: String) {
-            childNames.append(name)
-            childNodes.append(child)
-            if childIndex != nil {
-                childIndex![name] = childNodes.count - 1
-            } else if childNames.count > Self.longestList {
-                childIndex = Dictionary(uniqueKeysWithValues: zip(childNames, childNodes.indices))
-            }
-        }
+    /// A path made by this `PrefixStyles`: valid only with it.
+    struct Node: Equatable {
+        fileprivate let index: Int32
     }
 
-    private let theme: Theme
-    private let root: Node
+    private let resolver: ThemeResolver
+    /// Per node: its style's number in `styles`, its depth (scopes on the path), its parent
+    /// (-1 for the root), and whether a name on its path contains spaces (the theme reads such
+    /// a name as several scopes, so paths through it are resolved whole).
+    @exclusivity(unchecked) private var styleIndices: [Int32] = []
+    @exclusivity(unchecked) private var depths: [Int32] = []
+    @exclusivity(unchecked) private var parents: [Int32] = []
+    @exclusivity(unchecked) private var splits: [Bool] = []
+    /// Per node: its last name, its first child and its next sibling (-1: none). Children are
+    /// found by walking the siblings, comparing names that are usually the very same string,
+    /// until a node has `longestList` of them; then by `wideChildren`.
+    @exclusivity(unchecked) private var names: [String] = []
+    @exclusivity(unchecked) private var firstChildren: [Int32] = []
+    @exclusivity(unchecked) private var nextSiblings: [Int32] = []
+    @exclusivity(unchecked) private var childCounts: [Int32] = []
+    @exclusivity(unchecked) private var wideChildren: [ChildKey: Int32] = [:]
     /// The distinct styles of the nodes made so far, in the order they first appeared; the
     /// theme's default style first.
     @exclusivity(unchecked) private(set) var styles: [TokenStyle]
-    @exclusivity(unchecked) private var styleIndices: [TokenStyle: Int]
+    @exclusivity(unchecked) private var styleNumbers: [TokenStyle: Int32]
+
+    private struct ChildKey: Hashable {
+        let parent: Int32
+        let name: String
+    }
+
+    private static let longestList: Int32 = 8
 
     init(theme: Theme) {
-        self.theme = theme
+        resolver = ThemeResolver(theme: theme)
         styles = [theme.defaultStyle]
-        styleIndices = [theme.defaultStyle: 0]
-        root = Node(style: theme.defaultStyle, styleIndex: 0, depth: 0, parent: nil, hasSplitNames: false)
+        styleNumbers = [theme.defaultStyle: 0]
+        _ = makeNode(parent: -1, name: "", styleIndex: 0, depth: 0, splits: false)
     }
 
-    /// The number of `style`, for a node under `parent`: the parent's when the scope changed
-    /// nothing (compared field by field, its strings usually the very same storage), else
-    /// found or added by hash.
-    private func index(of style: TokenStyle, under parent: Node) -> Int {
-        if style == parent.style { return parent.styleIndex }
-        if let known = styleIndices[style] { return known }
-        styles.append(style)
-        styleIndices[style] = styles.count - 1
-        return styles.count - 1
-    }
+    /// The style of `node`.
+    func style(of node: Node) -> TokenStyle { styles[styleIndex(of: node)] }
+    /// The number of `node`'s style in `styles`.
+    func styleIndex(of node: Node) -> Int { Int(styleIndices[Int(node.index)]) }
+    /// How many scopes `node`'s path has.
+    func depth(of node: Node) -> Int { Int(depths[Int(node.index)]) }
+    /// Whether a name on `node`'s path contains spaces.
+    func hasSplitNames(_ node: Node) -> Bool { splits[Int(node.index)] }
 
     /// The node of `scopes` (outermost first), whose style is what `Theme.style(forScopes:)`
     /// gives: found from `known`, a stack already resolved, when one is given.
     func node(for scopes: [String], near known: (scopes: [String], node: Node)? = nil) -> Node {
-        var node = root
+        var node: Int32 = 0
         var level = 0
         if let known {
             let shared = Self.sharedPrefixCount(scopes, known.scopes)
-            node = known.node
-            while node.depth > shared { node = node.parent! }
+            node = known.node.index
+            while depths[Int(node)] > shared { node = parents[Int(node)] }
             level = shared
         }
         while level < scopes.count {
             let name = scopes[level]
-            if let child = node.child(named: name) {
+            if let child = child(of: node, named: name) {
                 node = child
             } else {
-                let splits = node.hasSplitNames || Self.containsSpace(name)
+                let parent = Int(node)
+                let split = splits[parent] || Self.containsSpace(name)
+                let parentStyle = Int(styleIndices[parent])
                 let style =
-                    splits
-                    ? theme.style(forScopes: Array(scopes[...level]))
-                    : theme.resolve(scopes[...level], parent: node.style)
-                let child = Node(
-                    style: style, styleIndex: index(of: style, under: node), depth: level + 1, parent: node,
-                    hasSplitNames: splits)
-                node.add(child, named: name)
-                node = child
+                    split
+                    ? resolver.theme.style(forScopes: Array(scopes[...level]))
+                    : resolver.resolve(scopes[...level], parent: styles[parentStyle])
+                node = makeNode(
+                    parent: node, name: name, styleIndex: number(of: style, parentStyle: parentStyle),
+                    depth: level + 1, splits: split)
             }
             level += 1
         }
+        return Node(index: node)
+    }
+
+    private func child(of parent: Int32, named name: String) -> Int32? {
+        if childCounts[Int(parent)] > Self.longestList {
+            return wideChildren[ChildKey(parent: parent, name: name)]
+        }
+        var child = firstChildren[Int(parent)]
+        while child >= 0 {
+            if names[Int(child)] == name { return child }
+            child = nextSiblings[Int(child)]
+        }
+        return nil
+    }
+
+    private func makeNode(parent: Int32, name: String, styleIndex: Int32, depth: Int, splits split: Bool)
+        -> Int32
+    {
+        let node = Int32(styleIndices.count)
+        styleIndices.append(styleIndex)
+        depths.append(Int32(depth))
+        parents.append(parent)
+        splits.append(split)
+        names.append(name)
+        firstChildren.append(-1)
+        childCounts.append(0)
+        guard parent >= 0 else {
+            nextSiblings.append(-1)
+            return node
+        }
+        nextSiblings.append(firstChildren[Int(parent)])
+        firstChildren[Int(parent)] = node
+        childCounts[Int(parent)] += 1
+        if childCounts[Int(parent)] > Self.longestList {
+            if childCounts[Int(parent)] == Self.longestList + 1 {
+                var child = firstChildren[Int(parent)]
+                while child >= 0 {
+                    wideChildren[ChildKey(parent: parent, name: names[Int(child)])] = child
+                    child = nextSiblings[Int(child)]
+                }
+            } else {
+                wideChildren[ChildKey(parent: parent, name: name)] = node
+            }
+        }
         return node
+    }
+
+    /// The number of `style`, for a node whose parent's style is number `parentStyle`: the
+    /// parent's when the scope changed nothing (compared field by field, its strings usually
+    /// the very same storage), else found or added by hash.
+    private func number(of style: TokenStyle, parentStyle: Int) -> Int32 {
+        if style == styles[parentStyle] { return Int32(parentStyle) }
+        if let known = styleNumbers[style] { return known }
+        styles.append(style)
+        styleNumbers[style] = Int32(styles.count - 1)
+        return Int32(styles.count - 1)
     }
 
     private static func containsSpace(_ name: String) -> Bool {

@@ -24,12 +24,7 @@ extension Theme {
         scope: String, ancestors: Ancestors, parent: TokenStyle
     ) -> TokenStyle {
         guard let rule = effectiveRule(scope: scope, ancestors: ancestors) else { return parent }
-        var style = parent
-        if let fontStyle = rule.fontStyle { style.fontStyle = fontStyle }
-        if let foreground = rule.foreground { style.foreground = foreground }
-        if let background = rule.background { style.background = background }
-        if rule.setsAnything { style.ruleSelector = rule.selector }
-        return style
+        return rule.applied(to: parent)
     }
 
     /// Resolves the style of a whole scope path (outermost first) from the theme's defaults.
@@ -49,9 +44,22 @@ extension Theme {
     /// The first candidate rule for `scope` whose parents and exclusions accept its ancestors
     /// (nearest first).
     func effectiveRule<Ancestors: Collection<String>>(scope: String, ancestors: Ancestors) -> ThemeTrieRule? {
-        let candidates = cache.rules(for: scope) { [root] in root.match(Substring($0)) }
-        return candidates.first { rule in
-            Self.parentsMatch(ancestors, rule.parentScopes)
+        Self.firstAccepting(candidateRules(for: scope), scope: scope, ancestors: ancestors)
+    }
+
+    /// The rules that may style `scope`, most specific first, whatever its ancestors: from the
+    /// shared cache.
+    func candidateRules(for scope: String) -> [ThemeTrieRule] {
+        cache.rules(for: scope) { [root] in root.match(Substring($0)) }
+    }
+
+    /// The first of `candidates` whose parents and exclusions accept `ancestors` (nearest
+    /// first).
+    static func firstAccepting<Ancestors: Collection<String>>(
+        _ candidates: [ThemeTrieRule], scope: String, ancestors: Ancestors
+    ) -> ThemeTrieRule? {
+        candidates.first { rule in
+            parentsMatch(ancestors, rule.parentScopes)
                 && !rule.exclusions.contains { $0.matches(scope: scope, ancestors: ancestors) }
         }
     }

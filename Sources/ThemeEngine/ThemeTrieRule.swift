@@ -15,6 +15,16 @@ struct ThemeTrieRule: Sendable {
     /// The selector text of the last rule that set a field here; nil when none did.
     var selector: String?
 
+    /// `parent` with the fields this rule sets, and its selector when it sets any.
+    func applied(to parent: TokenStyle) -> TokenStyle {
+        var style = parent
+        if let fontStyle { style.fontStyle = fontStyle }
+        if let foreground { style.foreground = foreground }
+        if let background { style.background = background }
+        if setsAnything { style.ruleSelector = selector }
+        return style
+    }
+
     /// True when the rule sets at least one field.
     var setsAnything: Bool {
         fontStyle != nil || foreground != nil || background != nil

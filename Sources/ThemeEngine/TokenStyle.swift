@@ -23,6 +23,14 @@ public struct TokenStyle: Hashable, Sendable {
         self.ruleSelector = ruleSelector
     }
 
+    /// Hashes how the style paints, leaving out the rule's selector: equal styles hash alike,
+    /// and styles that differ only by rule (rare) are told apart by `==`.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(foreground)
+        hasher.combine(background)
+        hasher.combine(fontStyle.rawValue)
+    }
+
     /// True when both styles paint the same way, whichever rule chose them.
     public func looksLike(_ other: TokenStyle) -> Bool {
         foreground == other.foreground && background == other.background && fontStyle == other.fontStyle

@@ -30,9 +30,12 @@ struct PrefixStylesTests {
                 known.isEmpty || generator.next() % 5 == 0
                 ? nil : known[Int(generator.next() % UInt64(known.count))]
             let node = prefixes.node(for: scopes, near: near)
-            #expect(node.style == theme.style(forScopes: scopes), "\(scopes) from \(near?.0 ?? [])")
-            #expect(node.depth == scopes.count)
-            #expect(prefixes.styles[node.styleIndex] == node.style, "the node's style number")
+            #expect(
+                prefixes.style(of: node) == theme.style(forScopes: scopes), "\(scopes) from \(near?.0 ?? [])")
+            #expect(prefixes.depth(of: node) == scopes.count)
+            #expect(
+                prefixes.styles[prefixes.styleIndex(of: node)] == theme.style(forScopes: scopes),
+                "the node's style number")
             known.append((scopes, node))
         }
         #expect(Set(prefixes.styles).count == prefixes.styles.count, "each distinct style numbered once")
@@ -45,12 +48,12 @@ struct PrefixStylesTests {
         let outer = ["text.html", "meta.embedded.block source.js"]
         let inner = outer + ["string.quoted.double.js"]
         let outerNode = prefixes.node(for: outer)
-        #expect(outerNode.hasSplitNames)
+        #expect(prefixes.hasSplitNames(outerNode))
         let innerNode = prefixes.node(for: inner, near: (outer, outerNode))
-        #expect(innerNode.hasSplitNames)
-        #expect(innerNode.style == theme.style(forScopes: inner))
+        #expect(prefixes.hasSplitNames(innerNode))
+        #expect(prefixes.style(of: innerNode) == theme.style(forScopes: inner))
         #expect(
-            innerNode.style
+            prefixes.style(of: innerNode)
                 == theme.style(forScopes: [
                     "text.html", "meta.embedded.block", "source.js", "string.quoted.double.js",
                 ]))

@@ -66,9 +66,10 @@ struct ChunkRun {
 
     init(expectedBytes: Int, expectedLines: Int, recordsLines: Bool) {
         self.recordsLines = recordsLines
-        // Code has about one token per three or four bytes: one allocation instead of the
-        // first dozen doublings (each a copy of every token so far).
-        tokens = TokenBuffer(capacity: expectedBytes / 4 + 16)
+        // Code has about one token per three or four bytes (jQuery: 3.2): room for one per
+        // three is one allocation instead of the first dozen doublings (each a copy of every
+        // token so far), and what a file with fewer tokens leaves unused is never touched.
+        tokens = TokenBuffer(capacity: expectedBytes / 3 + 16)
         if recordsLines {
             lineTokenStarts.reserveCapacity(expectedLines)
             endStates.reserveCapacity(expectedLines)
