@@ -140,35 +140,49 @@ public struct ANSIRenderer: Sendable {
         let reset: StaticString = "\u{1B}[0m"
         var output: [UInt8] = []
         var active = -1
-        document.bytes.withUnsafeBufferPointer { bytes in
-            output.reserveCapacity(
-                capacity(
-                    of: document, part: part, in: bytes, escapes: escapes, escapeOfStyle: escapeOfStyle,
-                    resetLength: reset.utf8CodeUnitCount))
-            document.forEachSegment(within: part) { range, style in
-                let escape = escapeOfStyle[style]
-                var index = range.lowerBound
-                while index < range.upperBound {
-                    let newline = Self.firstNewline(bytes, from: index, to: range.upperBound)
-                    var contentEnd = newline ?? range.upperBound
-                    if newline != nil, contentEnd > index, bytes[contentEnd - 1] == UInt8(ascii: "\r") {
-                        contentEnd -= 1
-                    }
-                    if contentEnd > index {
-                        if active != escape {
-                            if active >= 0 { output.append(reset) }
-                            output.append(contentsOf: escapes[escape])
-                            active = escape
+        // The escapes side by side in one buffer, appended as slices of it: appending an escape
+        // array retained and released it, once per styled stretch.
+        let escapeBytes = Array(escapes.joined())
+        var escapeRanges: [Range<Int>] = []
+        escapeRanges.reserveCapacity(escapes.count)
+        for escape in escapes {
+            let start = escapeRanges.last?.upperBound ?? 0
+            escapeRanges.append(start..<(start + escape.count))
+        }
+        escapeBytes.withUnsafeBufferPointer { escapeBuffer in
+            document.bytes.withUnsafeBufferPointer { bytes in
+                output.reserveCapacity(
+                    capacity(
+                        of: document, part: part, in: bytes, escapes: escapes, escapeOfStyle: escapeOfStyle,
+                        resetLength: reset.utf8CodeUnitCount))
+                document.forEachSegment(within: part) { range, style in
+                    let escape = escapeOfStyle[style]
+                    var index = range.lowerBound
+                    while index < range.upperBound {
+                        let newline = Self.firstNewline(bytes, from: index, to: range.upperBound)
+                        var contentEnd = newline ?? range.upperBound
+                        if newline != nil, contentEnd > index, bytes[contentEnd - 1] == UInt8(ascii: "\r") {
+                            contentEnd -= 1
                         }
-                        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<contentEnd]))
+                        if contentEnd > index {
+                            if active != escape {
+                                if active >= 0 { output.append(reset) }
+                                output.append(
+                                    contentsOf: UnsafeBufferPointer(
+                                        rebasing: escapeBuffer[escapeRanges[escape]]))
+                                active = escape
+                            }
+                            output.append(
+                                contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<contentEnd]))
+                        }
+                        guard let newline else { break }
+                        if active >= 0 {
+                            output.append(reset)
+                            active = -1
+                        }
+                        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentEnd...newline]))
+                        index = newline + 1
                     }
-                    guard let newline else { break }
-                    if active >= 0 {
-                        output.append(reset)
-                        active = -1
-                    }
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentEnd...newline]))
-                    index = newline + 1
                 }
             }
         }

@@ -42,6 +42,15 @@ final class PrefixStyles {
     @exclusivity(unchecked) private(set) var styles: [TokenStyle]
     @exclusivity(unchecked) private var styleNumbers: [TokenStyle: Int32]
 
+    /// Style numbers of names pushed on paths of a given style, for names whose style depends
+    /// on nothing else (`styleOfChild`).
+    @exclusivity(unchecked) private var styleOfStyledName: [StyledName: Int32] = [:]
+
+    private struct StyledName: Hashable {
+        let parentStyle: Int32
+        let name: String
+    }
+
     private struct ChildKey: Hashable {
         let parent: Int32
         let name: String
@@ -84,13 +93,16 @@ final class PrefixStyles {
                 let parent = Int(node)
                 let split = splits[parent] || Self.containsSpace(name)
                 let parentStyle = Int(styleIndices[parent])
-                let style =
-                    split
-                    ? resolver.theme.style(forScopes: Array(scopes[...level]))
-                    : resolver.resolve(scopes[...level], parent: styles[parentStyle])
+                let styleIndex: Int32
+                if split {
+                    styleIndex = number(
+                        of: resolver.theme.style(forScopes: Array(scopes[...level])), parentStyle: parentStyle
+                    )
+                } else {
+                    styleIndex = styleOfChild(named: name, at: scopes[...level], parentStyle: parentStyle)
+                }
                 node = makeNode(
-                    parent: node, name: name, styleIndex: number(of: style, parentStyle: parentStyle),
-                    depth: level + 1, splits: split)
+                    parent: node, name: name, styleIndex: styleIndex, depth: level + 1, splits: split)
             }
             level += 1
         }
@@ -139,6 +151,19 @@ final class PrefixStyles {
             }
         }
         return node
+    }
+
+    /// The style number of `name` pushed as the last scope of `path` on a path styled
+    /// `parentStyle`. Where no rule for the name looks at ancestors, that is a function of the
+    /// name and the parent's style: kept, so that the name met again under another path of
+    /// that style (the usual case: most nodes of a document repeat a name under a new path)
+    /// costs one lookup instead of a resolution and a style's hash.
+    private func styleOfChild(named name: String, at path: ArraySlice<String>, parentStyle: Int) -> Int32 {
+        let key = StyledName(parentStyle: Int32(parentStyle), name: name)
+        if let known = styleOfStyledName[key] { return known }
+        let number = number(of: resolver.resolve(path, parent: styles[parentStyle]), parentStyle: parentStyle)
+        if !resolver.dependsOnAncestors(name) { styleOfStyledName[key] = number }
+        return number
     }
 
     /// The number of `style`, for a node whose parent's style is number `parentStyle`: the

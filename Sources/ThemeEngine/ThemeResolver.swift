@@ -9,7 +9,13 @@
 public final class ThemeResolver {
     /// The theme resolved against.
     public let theme: Theme
-    @exclusivity(unchecked) private var candidates: [String: [ThemeTrieRule]] = [:]
+    @exclusivity(unchecked) private var rulesByName: [String: NameRules] = [:]
+
+    /// A scope name's candidate rules, and whether any of them looks at the ancestors.
+    private struct NameRules {
+        let candidates: [ThemeTrieRule]
+        let dependsOnAncestors: Bool
+    }
 
     /// A resolver for `theme`.
     public init(theme: Theme) {
@@ -21,17 +27,26 @@ public final class ThemeResolver {
         -> TokenStyle
     {
         guard let scope = scopePath.last else { return parent }
-        let rules: [ThemeTrieRule]
-        if let known = candidates[scope] {
-            rules = known
-        } else {
-            rules = theme.candidateRules(for: scope)
-            candidates[scope] = rules
-        }
         let ancestors = scopePath.dropLast().reversed()
-        guard let rule = Theme.firstAccepting(rules, scope: scope, ancestors: ancestors) else {
-            return parent
-        }
+        guard let rule = Theme.firstAccepting(rules(of: scope).candidates, scope: scope, ancestors: ancestors)
+        else { return parent }
         return rule.applied(to: parent)
+    }
+
+    /// Whether the style of `scope` depends on more than its parent's style: true when a rule
+    /// that may style it names parent scopes or exclusions. When false, `scope` pushed on any
+    /// two paths with equal styles gets equal styles.
+    public func dependsOnAncestors(_ scope: String) -> Bool {
+        rules(of: scope).dependsOnAncestors
+    }
+
+    private func rules(of scope: String) -> NameRules {
+        if let known = rulesByName[scope] { return known }
+        let candidates = theme.candidateRules(for: scope)
+        let rules = NameRules(
+            candidates: candidates,
+            dependsOnAncestors: candidates.contains { !$0.parentScopes.isEmpty || !$0.exclusions.isEmpty })
+        rulesByName[scope] = rules
+        return rules
     }
 }
