@@ -12,6 +12,10 @@ struct BuiltBinary {
         return TestData.projectRoot.appendingPathComponent(".build/debug/highlightd")
     }
 
+    /// The cache folder of this test process's runs.
+    static let cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "highlightd-e2e-cache-\(ProcessInfo.processInfo.processIdentifier)")
+
     struct Result {
         var status: Int32
         var standardOutput: String
@@ -25,6 +29,9 @@ struct BuiltBinary {
         process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
         merged["HIGHLIGHTD_GRAMMARS"] = TestData.projectRoot.appendingPathComponent("Grammars").path
+        // One-shot commands keep pattern translations under the user's cache: the tests' go
+        // to a folder of their own, not the home of whoever runs them.
+        merged["XDG_CACHE_HOME"] = cacheFolder.path
         for (key, value) in environment { merged[key] = value }
         process.environment = merged
         let output = Pipe()

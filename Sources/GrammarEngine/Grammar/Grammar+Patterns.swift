@@ -149,10 +149,8 @@ extension Grammar {
         let compiled: Pattern
         let variant = source.variantSource(anchors)
         do {
-            let translated = try OnigurumaTranslator.translate(
-                variant,
-                options: TranslationOptions(allowAnchorA: anchors.allowA, allowAnchorG: anchors.allowG),
-                classOracle: shortcuts.contains(.possessiveRewrite) ? PCRE2ClassOracle.shared : nil)
+            let translated = try translation(
+                of: variant, anchors, possessive: shortcuts.contains(.possessiveRewrite))
             // A live \G depends on the search start and \K moves the reported start: neither
             // result can be reused from another start.
             let cacheable =
@@ -167,6 +165,24 @@ extension Grammar {
             compiled = onigurumaPattern(source, variant: variant, anchors, failure: "translation: \(error)")
         }
         return source.publish(compiled, for: anchors)
+    }
+
+    /// The PCRE2 translation of `variant`, from the configuration's translation cache when it
+    /// holds one (and kept there when it did not).
+    private func translation(of variant: String, _ anchors: Anchors, possessive: Bool)
+        throws(PatternTranslationError)
+        -> TranslatedPattern
+    {
+        let cache = configuration.translationCache
+        let key = TranslationCache.Key(
+            source: variant, allowsAnchorA: anchors.allowA, allowsAnchorG: anchors.allowG,
+            rewritesPossessively: possessive)
+        if let known = cache?.translation(for: key, grammar: scopeName) { return known }
+        let translated = try OnigurumaTranslator.translate(
+            variant, options: TranslationOptions(allowAnchorA: anchors.allowA, allowAnchorG: anchors.allowG),
+            classOracle: possessive ? PCRE2ClassOracle.shared : nil)
+        cache?.store(translated, for: key, grammar: scopeName)
+        return translated
     }
 
     /// The pattern on Oniguruma itself, for one PCRE2 cannot run (`failure` says why); a

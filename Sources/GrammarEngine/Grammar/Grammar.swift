@@ -45,6 +45,9 @@ public final class Grammar: @unchecked Sendable {
         /// document cannot grow the tables without bound; a mortal grammar's tables are swept
         /// each time a quarter of this was interned (`Grammar.hasStacksToSweep`).
         public var internedStackLimit = 200_000
+        /// Where translations of patterns are kept between runs (nil: translated every run).
+        /// One-shot commands use one; the daemon translates once per grammar load anyway.
+        public var translationCache: TranslationCache?
 
         /// Creates the default configuration.
         public init() {}

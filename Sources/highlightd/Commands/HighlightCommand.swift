@@ -14,7 +14,8 @@ struct HighlightCommand: ParsableCommand {
             and printed in the order given: JSON as one object per line with its "file" (JSON \
             Lines), ANSI under a "==> FILE <==" line, HTML as one page per file in --output-dir. \
             One large file is cut into chunks tokenized on --jobs threads, and its styles and \
-            output are made in parts on as many, with the same output.
+            output are made in parts on as many, with the same output. Patterns translated for \
+            PCRE2 are kept between runs in $XDG_CACHE_HOME/highlightd (else ~/.cache/highlightd).
             """
     )
 
@@ -82,7 +83,8 @@ struct HighlightCommand: ParsableCommand {
                 ?? ColorDepth.detect(
                     environment: ProcessInfo.processInfo.environment,
                     outputIsTerminal: isatty(STDOUT_FILENO) != 0),
-            wrap: wrap, documentJobs: jobs)
+            wrap: wrap, documentJobs: jobs,
+            translationCache: OneShotTranslationCache.make(environment: ProcessInfo.processInfo.environment))
     }
 
     func run() throws {
@@ -91,6 +93,7 @@ struct HighlightCommand: ParsableCommand {
         let highlighter = FileHighlighter(options: options)
         if files.count == 1, !Self.isDirectory(files[0]) {
             try highlightOne(files[0], with: highlighter)
+            options.translationCache?.save()
             OneShotExit.succeed()
         }
         // A theme that cannot be built fails the run before any file, not each file.
@@ -105,6 +108,7 @@ struct HighlightCommand: ParsableCommand {
             files: paths, options: batchOptions, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let output = BatchOutput(format: format, outputDir: outputDir)
         let failures = batch.run { path, result in output.emit(path, result) }
+        options.translationCache?.save()
         if failures > 0 {
             warn("\(failures) of \(paths.count) files could not be highlighted")
             throw ExitCode.failure

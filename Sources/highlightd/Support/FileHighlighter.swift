@@ -23,6 +23,8 @@ struct FileHighlighter {
         /// Threads one document's tokenization and style resolution may use (nil: one per
         /// CPU). A batch sets 1: its files already keep every core busy.
         var documentJobs: Int?
+        /// Where pattern translations are kept between runs (nil: none).
+        var translationCache: TranslationCache?
     }
 
     let options: Options
@@ -34,7 +36,10 @@ struct FileHighlighter {
     /// built on another thread; `theme()` waits for it and says why it could not be.
     init(options: Options, reportingGrammarErrors: Bool = true) {
         self.options = options
-        let resources = options.selection.makeResources(reportingErrors: reportingGrammarErrors)
+        var configuration = Grammar.Configuration()
+        configuration.translationCache = options.translationCache
+        let resources = options.selection.makeResources(
+            configuration: configuration, reportingErrors: reportingGrammarErrors)
         registry = resources.registry
         pendingTheme = ThemeInBackground(named: options.theme, catalog: resources.themes)
     }

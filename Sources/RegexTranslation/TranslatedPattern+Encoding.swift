@@ -1,0 +1,192 @@
+/// A translated pattern as bytes and back, so that a translation can be kept on disk between
+/// runs (`GrammarEngine`'s `TranslationCache`): translating jQuery's 135 patterns took 4 to 5 ms
+/// of a 45 ms `highlight`.
+///
+/// The layout is this module's own and changes with it; whoever stores the bytes keys them by
+/// the program that wrote them. Every field is written, in declaration order: integers as 64
+/// bits little-endian, flags as one byte, strings and byte arrays with their length first,
+/// optionals with a presence byte.
+extension TranslatedPattern {
+    /// Appends the pattern's bytes to `output`.
+    public func encode(into output: inout [UInt8]) {
+        var writer = ByteWriter(output: output)
+        output = []
+        writer.string(source)
+        writer.flag(usesAnchorA)
+        writer.flag(usesAnchorG)
+        writer.flag(usesSubroutineCalls)
+        writer.flag(usesMatchReset)
+        writer.integer(captureGroupCount)
+        writer.integer(highestBackReference)
+        writer.list(approximations) { $0.string($1) }
+        writer.list(requiredLiterals) { $0.bytes($1) }
+        writer.optional(exactLiteral) { $0.bytes($1) }
+        writer.flag(matchesOnlyLineEnds)
+        writer.list(requiredWords) { $0.bytes($1) }
+        writer.optional(classRun) { writer, run in
+            writer.string(run.first)
+            writer.string(run.rest)
+            writer.flag(run.isCaptured)
+            writer.optional(run.notFollowedBy) { $0.string($1) }
+        }
+        writer.optional(leadingRun) { writer, run in
+            writer.string(run.runClass)
+            writer.integer(Int(run.byte))
+        }
+        output = writer.output
+    }
+
+    /// Reads a pattern `encode(into:)` wrote, from `bytes` at `offset`, and moves `offset` past
+    /// it; nil (with `offset` anywhere) when the bytes are not such a pattern.
+    public static func decode(_ bytes: UnsafeRawBufferPointer, at offset: inout Int) -> TranslatedPattern? {
+        var reader = ByteReader(bytes: bytes, offset: offset)
+        guard let source = reader.string(), let usesAnchorA = reader.flag(), let usesAnchorG = reader.flag(),
+            let usesSubroutineCalls = reader.flag(), let usesMatchReset = reader.flag(),
+            let captureGroupCount = reader.integer(), let highestBackReference = reader.integer(),
+            let approximations = reader.list({ $0.string() }),
+            let requiredLiterals = reader.list({ $0.bytes() }),
+            let exactLiteral = reader.optional({ $0.bytes() }), let matchesOnlyLineEnds = reader.flag(),
+            let requiredWords = reader.list({ $0.bytes() }),
+            let classRun = reader.optional({ reader -> ClassRun? in
+                guard let first = reader.string(), let rest = reader.string(), let isCaptured = reader.flag(),
+                    let notFollowedBy = reader.optional({ $0.string() })
+                else { return nil }
+                return ClassRun(
+                    first: first, rest: rest, isCaptured: isCaptured, notFollowedBy: notFollowedBy)
+            }),
+            let leadingRun = reader.optional({ reader -> LeadingRun? in
+                guard let runClass = reader.string(), let byte = reader.integer(),
+                    let value = UInt8(exactly: byte)
+                else { return nil }
+                return LeadingRun(runClass: runClass, byte: value)
+            })
+        else { return nil }
+        offset = reader.offset
+        return TranslatedPattern(
+            source: source, usesAnchorA: usesAnchorA, usesAnchorG: usesAnchorG,
+            usesSubroutineCalls: usesSubroutineCalls, usesMatchReset: usesMatchReset,
+            captureGroupCount: captureGroupCount, highestBackReference: highestBackReference,
+            approximations: approximations, requiredLiterals: requiredLiterals, exactLiteral: exactLiteral,
+            matchesOnlyLineEnds: matchesOnlyLineEnds, requiredWords: requiredWords, classRun: classRun,
+            leadingRun: leadingRun)
+    }
+}
+
+/// Little-endian integers, flags and length-prefixed bytes appended to an array.
+public struct ByteWriter {
+    /// What was written so far.
+    public private(set) var output: [UInt8]
+
+    /// A writer that appends to `output`.
+    public init(output: [UInt8] = []) {
+        self.output = output
+    }
+
+    /// Appends `value` as 64 bits, little-endian.
+    public mutating func integer(_ value: Int) {
+        withUnsafeBytes(of: Int64(value).littleEndian) { output.append(contentsOf: $0) }
+    }
+
+    /// Appends one byte, 1 for true.
+    public mutating func flag(_ value: Bool) {
+        output.append(value ? 1 : 0)
+    }
+
+    /// Appends the length of `value`, then its bytes.
+    public mutating func bytes(_ value: [UInt8]) {
+        integer(value.count)
+        output.append(contentsOf: value)
+    }
+
+    /// Appends the length of `value`'s UTF-8, then the UTF-8.
+    public mutating func string(_ value: String) {
+        integer(value.utf8.count)
+        output.append(contentsOf: value.utf8)
+    }
+
+    /// Appends the count of `values`, then each with `element`.
+    public mutating func list<Element>(_ values: [Element], _ element: (inout ByteWriter, Element) -> Void) {
+        integer(values.count)
+        for value in values { element(&self, value) }
+    }
+
+    /// Appends a presence flag, then `value` with `wrapped` when there is one.
+    public mutating func optional<Wrapped>(_ value: Wrapped?, _ wrapped: (inout ByteWriter, Wrapped) -> Void)
+    {
+        flag(value != nil)
+        if let value { wrapped(&self, value) }
+    }
+}
+
+/// Reads what a `ByteWriter` wrote; every read returns nil, instead of reading past the end,
+/// when the bytes do not hold what it asks for.
+public struct ByteReader {
+    private let buffer: UnsafeRawBufferPointer
+    /// Where the next read starts.
+    public private(set) var offset: Int
+
+    /// A reader of `bytes` from `offset`.
+    public init(bytes: UnsafeRawBufferPointer, offset: Int = 0) {
+        self.buffer = bytes
+        self.offset = offset
+    }
+
+    /// Whether every byte has been read.
+    public var isAtEnd: Bool { offset >= buffer.count }
+
+    /// A 64-bit little-endian integer.
+    public mutating func integer() -> Int? {
+        guard offset >= 0, buffer.count - offset >= 8 else { return nil }
+        let value = Int64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: Int64.self))
+        offset += 8
+        return Int(exactly: value)
+    }
+
+    /// A byte that must be 0 or 1.
+    public mutating func flag() -> Bool? {
+        guard offset >= 0, offset < buffer.count, buffer[offset] <= 1 else { return nil }
+        offset += 1
+        return buffer[offset - 1] == 1
+    }
+
+    /// Length-prefixed bytes.
+    public mutating func bytes() -> [UInt8]? {
+        guard let count = integer(), count >= 0, buffer.count - offset >= count else { return nil }
+        offset += count
+        return Array(buffer[(offset - count)..<offset])
+    }
+
+    /// A length-prefixed string, which must be valid UTF-8.
+    public mutating func string() -> String? {
+        guard let count = integer(), count >= 0, buffer.count - offset >= count else { return nil }
+        let utf8 = UnsafeRawBufferPointer(rebasing: buffer[offset..<(offset + count)])
+        guard let value = String(validating: utf8.bindMemory(to: UInt8.self), as: UTF8.self) else {
+            return nil
+        }
+        offset += count
+        return value
+    }
+
+    /// A counted list of elements each read by `element`; nil when any is missing. The count
+    /// is checked against the bytes left (each element takes at least one), so a wrong count
+    /// cannot reserve memory the bytes do not back.
+    public mutating func list<Element>(_ element: (inout ByteReader) -> Element?) -> [Element]? {
+        guard let count = integer(), count >= 0, count <= buffer.count - offset else { return nil }
+        var values: [Element] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let value = element(&self) else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+
+    /// A presence flag and, when present, a value read by `wrapped`. The outer optional is
+    /// nil when the bytes are wrong, the inner one when no value was written.
+    public mutating func optional<Wrapped>(_ wrapped: (inout ByteReader) -> Wrapped?) -> Wrapped?? {
+        guard let present = flag() else { return nil }
+        guard present else { return .some(nil) }
+        guard let value = wrapped(&self) else { return nil }
+        return .some(value)
+    }
+}

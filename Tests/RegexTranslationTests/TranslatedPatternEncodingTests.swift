@@ -1,0 +1,84 @@
+import Testing
+
+@testable import RegexTranslation
+
+/// A translation written as bytes reads back equal, and bytes that are not one never read as
+/// one (the translation cache keeps them on disk, where anything may happen to them).
+@Suite struct TranslatedPatternEncodingTests {
+    /// A pattern with every field away from its default.
+    static let everyField = TranslatedPattern(
+        source: "(?:é|x)\\b", usesAnchorA: true, usesAnchorG: true, usesSubroutineCalls: true,
+        usesMatchReset: true,
+        captureGroupCount: 3, highestBackReference: 5, approximations: ["one", "two"],
+        requiredLiterals: [[0x61], [0xC3, 0xA9, 0x00]], exactLiteral: [0x78, 0x79], matchesOnlyLineEnds: true,
+        requiredWords: [Array("let".utf8)],
+        classRun: ClassRun(first: "[a-z]", rest: "[a-z0-9]", isCaptured: true, notFollowedBy: "[:]"),
+        leadingRun: LeadingRun(runClass: "\\s", byte: 0x7B))
+
+    static func roundTrip(_ pattern: TranslatedPattern) -> TranslatedPattern? {
+        var bytes: [UInt8] = [0xFF]
+        pattern.encode(into: &bytes)
+        return bytes.withUnsafeBytes { buffer in
+            var offset = 1
+            let decoded = TranslatedPattern.decode(buffer, at: &offset)
+            return offset == buffer.count ? decoded : nil
+        }
+    }
+
+    @Test func everyFieldReadsBackEqual() {
+        #expect(Self.roundTrip(Self.everyField) == Self.everyField)
+        // A field added to the type must be added to the encoding too: this counts them.
+        #expect(
+            Mirror(reflecting: Self.everyField).children.count == 14,
+            "TranslatedPattern gained a field: encode and decode it, then update this count")
+    }
+
+    @Test func absentOptionalsAndEmptyListsReadBackEqual() {
+        var plain = Self.everyField
+        plain.exactLiteral = nil
+        plain.classRun = nil
+        plain.leadingRun = nil
+        plain.approximations = []
+        plain.requiredLiterals = []
+        #expect(Self.roundTrip(plain) == plain)
+        plain.classRun = ClassRun(first: "[a]", rest: "[b]", isCaptured: false, notFollowedBy: nil)
+        #expect(Self.roundTrip(plain) == plain)
+    }
+
+    @Test(arguments: [
+        "a+b", "(?<x>\\w+)\\k<x>", "\\Gfoo|$", "[[:alpha:]_][[:alnum:]_]*", "(?i)select\\s+\\*",
+    ])
+    func realTranslationsReadBackEqual(_ source: String) throws {
+        let translated = try OnigurumaTranslator.translate(source)
+        #expect(Self.roundTrip(translated) == translated)
+    }
+
+    @Test func everyCutOfTheBytesFailsToDecodeInsteadOfReadingPastTheEnd() {
+        var bytes: [UInt8] = []
+        Self.everyField.encode(into: &bytes)
+        for length in 0..<bytes.count {
+            let decoded = Array(bytes[..<length]).withUnsafeBytes { buffer in
+                var offset = 0
+                return TranslatedPattern.decode(buffer, at: &offset)
+            }
+            #expect(decoded == nil, "\(length) of \(bytes.count) bytes")
+        }
+    }
+
+    @Test func aLengthPastTheEndOrAFlagThatIsNotZeroOrOneFailsToDecode() {
+        var bytes: [UInt8] = []
+        Self.everyField.encode(into: &bytes)
+        var hugeLength = bytes
+        hugeLength.replaceSubrange(0..<8, with: [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F])
+        var badFlag = bytes
+        let sourceLength = Self.everyField.source.utf8.count
+        badFlag[8 + sourceLength] = 2
+        for broken in [hugeLength, badFlag] {
+            let decoded = broken.withUnsafeBytes { buffer in
+                var offset = 0
+                return TranslatedPattern.decode(buffer, at: &offset)
+            }
+            #expect(decoded == nil)
+        }
+    }
+}
