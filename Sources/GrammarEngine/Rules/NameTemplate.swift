@@ -14,7 +14,11 @@ final class NameTemplate: Sendable {
 
     init(_ text: String) {
         self.text = text
-        self.scopes = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        // Split at each space byte, as vscode-textmate's `split(' ')` splits at each U+0020
+        // (a split by Character would keep a space that a combining mark follows).
+        self.scopes = text.utf8.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false).map {
+            String(Substring($0))
+        }
         self.pieces = text.utf8.contains(UInt8(ascii: "$")) ? Self.scan(Array(text.utf8)) : []
         self.hasCaptures = pieces.contains { $0.placeholder != nil }
     }

@@ -19,26 +19,39 @@ final class RegexSource: @unchecked Sendable {
     private let variants = AnchorVariants<Pattern>()
 
     init(_ raw: String, rulePath: String) {
-        var output = ""
+        // Byte by byte: a backslash and the letters it escapes here are ASCII, and whatever
+        // follows a backslash is skipped with it, as one escape. Most patterns have no `\z`
+        // and keep their text as it is.
         var hasAnchor = false
-        var scalars = Array(raw.unicodeScalars)[...]
-        while let scalar = scalars.popFirst() {
-            guard scalar == "\\", let next = scalars.first else {
-                output.unicodeScalars.append(scalar)
+        var rewritten: [UInt8] = []
+        var copiedUpTo = 0
+        let bytes = Array(raw.utf8)
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count else {
+                index += 1
                 continue
             }
-            scalars.removeFirst()
-            if next == "z" {
-                output += "$(?!\\n)(?<!\\n)"
-                continue
+            switch bytes[index + 1] {
+            case UInt8(ascii: "z"):
+                rewritten.append(contentsOf: bytes[copiedUpTo..<index])
+                rewritten.append(contentsOf: "$(?!\\n)(?<!\\n)".utf8)
+                copiedUpTo = index + 2
+            case UInt8(ascii: "A"), UInt8(ascii: "G"):
+                hasAnchor = true
+            default:
+                break
             }
-            if next == "A" || next == "G" { hasAnchor = true }
-            output.unicodeScalars.append(scalar)
-            output.unicodeScalars.append(next)
+            index += 2
         }
-        self.source = output
+        if copiedUpTo > 0 {
+            rewritten.append(contentsOf: bytes[copiedUpTo...])
+            self.source = String(decoding: rewritten, as: UTF8.self)
+        } else {
+            self.source = raw
+        }
         self.hasAnchor = hasAnchor
-        self.hasBackReferences = Self.containsBackReference(output)
+        self.hasBackReferences = Self.containsBackReference(source)
         self.rulePath = rulePath
     }
 
