@@ -80,6 +80,7 @@ public struct ANSIRenderer: Sendable {
             escapeIds[escape] = escapes.count - 1
             return escapes.count - 1
         }
+        let escapePieces = ByteSlices(escapes)
         // Every line ends with no style active, so the text is cut after line feeds into parts
         // written side by side: each part's bytes are those a single pass writes for it.
         let parts = document.bytes.withUnsafeBufferPointer { bytes in
@@ -91,7 +92,7 @@ public struct ANSIRenderer: Sendable {
                 .count - 1)
         }
         return concurrently(parts.count) { part in
-            Self.write(document, part: parts[part], escapes: escapes, escapeOfStyle: escapeOfStyle)
+            Self.write(document, part: parts[part], escapes: escapePieces, escapeOfStyle: escapeOfStyle)
         }
     }
 
@@ -101,13 +102,13 @@ public struct ANSIRenderer: Sendable {
     /// guess, jQuery's 1.5 MB were copied twice and faulted in twice over.
     private static func capacity(
         of document: StyledDocument, part: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>,
-        escapes: [[UInt8]], escapeOfStyle: [Int], resetLength: Int
+        escapes: ByteSlices, escapeOfStyle: [Int], resetLength: Int
     ) -> Int {
         var total = part.count
         document.forEachSegment(within: part) { _, style in
-            total += escapes[escapeOfStyle[style]].count + resetLength
+            total += escapes.count(of: escapeOfStyle[style]) + resetLength
         }
-        let longestEscape = escapes.lazy.map(\.count).max() ?? 0
+        let longestEscape = escapes.longest
         var index = part.lowerBound
         while let newline = firstNewline(bytes, from: index, to: part.upperBound) {
             total += longestEscape + 2 * resetLength
@@ -135,21 +136,12 @@ public struct ANSIRenderer: Sendable {
 
     /// The escapes and text of `part` of `document`, which starts a line.
     private static func write(
-        _ document: StyledDocument, part: Range<Int>, escapes: [[UInt8]], escapeOfStyle: [Int]
+        _ document: StyledDocument, part: Range<Int>, escapes: ByteSlices, escapeOfStyle: [Int]
     ) -> [UInt8] {
         let reset: StaticString = "\u{1B}[0m"
         var output: [UInt8] = []
         var active = -1
-        // The escapes side by side in one buffer, appended as slices of it: appending an escape
-        // array retained and released it, once per styled stretch.
-        let escapeBytes = Array(escapes.joined())
-        var escapeRanges: [Range<Int>] = []
-        escapeRanges.reserveCapacity(escapes.count)
-        for escape in escapes {
-            let start = escapeRanges.last?.upperBound ?? 0
-            escapeRanges.append(start..<(start + escape.count))
-        }
-        escapeBytes.withUnsafeBufferPointer { escapeBuffer in
+        escapes.withPieces { escapeBuffer in
             document.bytes.withUnsafeBufferPointer { bytes in
                 output.reserveCapacity(
                     capacity(
@@ -167,9 +159,7 @@ public struct ANSIRenderer: Sendable {
                         if contentEnd > index {
                             if active != escape {
                                 if active >= 0 { output.append(reset) }
-                                output.append(
-                                    contentsOf: UnsafeBufferPointer(
-                                        rebasing: escapeBuffer[escapeRanges[escape]]))
+                                output.append(contentsOf: escapeBuffer[escape])
                                 active = escape
                             }
                             output.append(
