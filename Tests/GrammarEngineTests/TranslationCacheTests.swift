@@ -34,6 +34,13 @@ import Testing
         #expect(otherProgram.translation(for: Self.key, grammar: "source.js") == nil)
     }
 
+    @Test func theLibraryThatAnsweredThePossessiveRewriteIsPartOfTheIdentity() {
+        let identity = String(decoding: TranslationCache.libraryIdentity, as: UTF8.self)
+        // "10.42 2022-12-11\015.0.0\0" on Debian 12: the library's version, then Unicode's.
+        #expect(identity.split(separator: "\0").count == 2)
+        #expect(identity.hasPrefix("10."), "PCRE2 10.x: \(identity)")
+    }
+
     @Test func aFileThatDoesNotParseCountsAsEmptyAndIsReplacedOnSave() throws {
         let folder = try Self.folder()
         let translated = try OnigurumaTranslator.translate(Self.key.source)

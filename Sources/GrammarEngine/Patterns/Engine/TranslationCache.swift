@@ -1,3 +1,4 @@
+import CPCRE2
 import Foundation
 import RegexTranslation
 import Synchronization
@@ -58,11 +59,26 @@ public final class TranslationCache: Sendable {
     static let mostEntries = 8_192
 
     /// A cache in `directory` for the program `identity` names (bytes that change whenever the
-    /// translator's code may have).
+    /// translator's code may have). The PCRE2 library's version and Unicode version are added
+    /// to it: the possessive rewrite asks PCRE2 what classes hold, so a translation is only
+    /// good with the library that answered.
     public init(directory: URL, identity: [UInt8]) {
         self.directory = directory
-        self.identity = identity
+        self.identity = identity + Self.libraryIdentity
     }
+
+    /// PCRE2's version and Unicode version, as it reports them (`pcre2_config`).
+    static let libraryIdentity: [UInt8] = {
+        var bytes: [UInt8] = []
+        for item in [PCRE2_CONFIG_VERSION, PCRE2_CONFIG_UNICODE_VERSION] {
+            var text = [UInt8](repeating: 0, count: 64)
+            let written = text.withUnsafeMutableBytes { pcre2_config_8(UInt32(item), $0.baseAddress) }
+            // The length in code units, the terminating zero included; negative on an error.
+            let length = written > 0 ? min(Int(written) - 1, text.count) : 0
+            bytes += text[..<length] + [0]
+        }
+        return bytes
+    }()
 
     /// The translation stored for `key` in `grammar`'s file, if any.
     public func translation(for key: Key, grammar: String) -> TranslatedPattern? {
