@@ -19,10 +19,10 @@ struct StyledDocument {
         var style: Int
     }
 
-    /// The runs of the tokens in input order, made as they are read from the tokens, each
-    /// token's stack number and its stack's style: the document keeps four bytes per token
-    /// instead of a copy of every range. (On jQuery's 75,000 tokens, the copy faulted in 2.4 MB
-    /// of fresh memory that the freed token buffers could not hold.)
+    /// The runs of the tokens in input order, each made when it is read: the token's clamped
+    /// range, its stack's number and that stack's style. The document keeps four bytes per
+    /// token instead of a copy of every range (on jQuery's 75,000 tokens, the copy faulted in
+    /// 2.4 MB of fresh memory that the freed token buffers could not hold).
     struct Runs: RandomAccessCollection {
         fileprivate let tokens: [DocumentToken]
         fileprivate let stackOfToken: [UInt32]
@@ -142,8 +142,8 @@ struct StyledDocument {
 }
 
 extension StyledDocument {
-    /// The stacks of a run of consecutive tokens, numbered in order of first use; written into
-    /// runs whose `style` is left for later.
+    /// The stacks of a run of consecutive tokens, numbered in order of first use, and each
+    /// token's number.
     fileprivate struct StackNumbering {
         var stacks: [[String]] = []
         /// Each stack's array, by the one reference word an array is (nil only for a word of 0,
