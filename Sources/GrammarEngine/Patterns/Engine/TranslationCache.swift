@@ -8,16 +8,17 @@ import Synchronization
 ///
 /// A `highlight` run translates every pattern its file meets before compiling it: on jQuery,
 /// 135 translations took 4 to 5 ms of CPU, a tenth of the run. A translation is a pure
-/// function of the pattern's text, its anchor variant, whether possessive rewriting is on and
-/// the translator's code; the first three make the key, and the last is the `identity` of the
-/// program (its executable file's device, inode, size and modification time), written at the
-/// head of every file: a file another build wrote is not read, and is replaced when this one
-/// saves. A file that cannot be read or does not parse counts as empty; a file cannot make
-/// a pattern mean anything its own text does not, since only a key's own translation is ever
-/// stored under it.
+/// function of the pattern's text, its anchor variant, whether possessive rewriting is on, the
+/// translator's code and the PCRE2 that answers its questions about classes; the first three
+/// make the key, and the rest is the `identity` written at the head of every file (the
+/// caller's bytes for the program, such as its executable file's device, inode, size and
+/// modification time, then PCRE2's versions): a file another build wrote is not read, and is
+/// replaced when this one saves. A file that cannot be read or does not parse counts as empty.
+/// The folder is the user's own, and what is in it is trusted as the user's grammars are.
 ///
-/// Safe from any thread. Files are read the first time a grammar asks and written by `save()`,
-/// through a temporary file renamed over the old one, so a reader sees a whole file or none.
+/// Safe from any thread. A grammar's file is read under the lock the first time the grammar
+/// asks (so that two threads do not both read it) and written by `save()`, through a
+/// temporary file renamed over the old one, so a reader sees a whole file or none.
 public final class TranslationCache: Sendable {
     /// What a translation depends on besides the translator.
     public struct Key: Hashable, Sendable {
