@@ -7,10 +7,8 @@
 /// bits little-endian, flags as one byte, strings and byte arrays with their length first,
 /// optionals with a presence byte.
 extension TranslatedPattern {
-    /// Appends the pattern's bytes to `output`.
-    public func encode(into output: inout [UInt8]) {
-        var writer = ByteWriter(output: output)
-        output = []
+    /// Appends the pattern's bytes to `writer`.
+    public func encode(into writer: inout ByteWriter) {
         writer.string(source)
         writer.flag(usesAnchorA)
         writer.flag(usesAnchorG)
@@ -33,13 +31,11 @@ extension TranslatedPattern {
             writer.string(run.runClass)
             writer.integer(Int(run.byte))
         }
-        output = writer.output
     }
 
-    /// Reads a pattern `encode(into:)` wrote, from `bytes` at `offset`, and moves `offset` past
-    /// it; nil (with `offset` anywhere) when the bytes are not such a pattern.
-    public static func decode(_ bytes: UnsafeRawBufferPointer, at offset: inout Int) -> TranslatedPattern? {
-        var reader = ByteReader(bytes: bytes, offset: offset)
+    /// Reads a pattern `encode(into:)` wrote, moving `reader` past it; nil (with `reader`
+    /// anywhere) when the bytes are not such a pattern.
+    public static func decode(from reader: inout ByteReader) -> TranslatedPattern? {
         guard let source = reader.string(), let usesAnchorA = reader.flag(), let usesAnchorG = reader.flag(),
             let usesSubroutineCalls = reader.flag(), let usesMatchReset = reader.flag(),
             let captureGroupCount = reader.integer(), let highestBackReference = reader.integer(),
@@ -61,7 +57,6 @@ extension TranslatedPattern {
                 return LeadingRun(runClass: runClass, byte: value)
             })
         else { return nil }
-        offset = reader.offset
         return TranslatedPattern(
             source: source, usesAnchorA: usesAnchorA, usesAnchorG: usesAnchorG,
             usesSubroutineCalls: usesSubroutineCalls, usesMatchReset: usesMatchReset,
@@ -123,7 +118,7 @@ public struct ByteWriter {
 public struct ByteReader {
     private let buffer: UnsafeRawBufferPointer
     /// Where the next read starts.
-    public private(set) var offset: Int
+    private var offset: Int
 
     /// A reader of `bytes` from `offset`.
     public init(bytes: UnsafeRawBufferPointer, offset: Int = 0) {

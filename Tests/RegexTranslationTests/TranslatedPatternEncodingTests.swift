@@ -15,14 +15,23 @@ import Testing
         classRun: ClassRun(first: "[a-z]", rest: "[a-z0-9]", isCaptured: true, notFollowedBy: "[:]"),
         leadingRun: LeadingRun(runClass: "\\s", byte: 0x7B))
 
-    static func roundTrip(_ pattern: TranslatedPattern) -> TranslatedPattern? {
-        var bytes: [UInt8] = [0xFF]
-        pattern.encode(into: &bytes)
-        return bytes.withUnsafeBytes { buffer in
-            var offset = 1
-            let decoded = TranslatedPattern.decode(buffer, at: &offset)
-            return offset == buffer.count ? decoded : nil
+    static func encoded(_ pattern: TranslatedPattern, after prefix: [UInt8] = []) -> [UInt8] {
+        var writer = ByteWriter(output: prefix)
+        pattern.encode(into: &writer)
+        return writer.output
+    }
+
+    static func decoded(_ bytes: [UInt8], from offset: Int = 0) -> TranslatedPattern? {
+        bytes.withUnsafeBytes { buffer in
+            var reader = ByteReader(bytes: buffer, offset: offset)
+            let decoded = TranslatedPattern.decode(from: &reader)
+            return reader.isAtEnd ? decoded : nil
         }
+    }
+
+    /// Written after a byte of something else, and read back from there to the end.
+    static func roundTrip(_ pattern: TranslatedPattern) -> TranslatedPattern? {
+        decoded(encoded(pattern, after: [0xFF]), from: 1)
     }
 
     @Test func everyFieldReadsBackEqual() {
@@ -54,20 +63,18 @@ import Testing
     }
 
     @Test func everyCutOfTheBytesFailsToDecodeInsteadOfReadingPastTheEnd() {
-        var bytes: [UInt8] = []
-        Self.everyField.encode(into: &bytes)
+        let bytes = Self.encoded(Self.everyField)
         for length in 0..<bytes.count {
             let decoded = Array(bytes[..<length]).withUnsafeBytes { buffer in
-                var offset = 0
-                return TranslatedPattern.decode(buffer, at: &offset)
+                var reader = ByteReader(bytes: buffer)
+                return TranslatedPattern.decode(from: &reader)
             }
             #expect(decoded == nil, "\(length) of \(bytes.count) bytes")
         }
     }
 
     @Test func aLengthPastTheEndOrAFlagThatIsNotZeroOrOneFailsToDecode() {
-        var bytes: [UInt8] = []
-        Self.everyField.encode(into: &bytes)
+        let bytes = Self.encoded(Self.everyField)
         var hugeLength = bytes
         hugeLength.replaceSubrange(0..<8, with: [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F])
         var badFlag = bytes
@@ -75,8 +82,8 @@ import Testing
         badFlag[8 + sourceLength] = 2
         for broken in [hugeLength, badFlag] {
             let decoded = broken.withUnsafeBytes { buffer in
-                var offset = 0
-                return TranslatedPattern.decode(buffer, at: &offset)
+                var reader = ByteReader(bytes: buffer)
+                return TranslatedPattern.decode(from: &reader)
             }
             #expect(decoded == nil)
         }

@@ -42,6 +42,29 @@ struct PrefixStylesTests {
         #expect(prefixes.styles.count > 3)
     }
 
+    /// The dark theme styles `entity.name.function` under `meta.function-call` apart: the same
+    /// name pushed on a path of the same style but other ancestors must not reuse its style.
+    @Test func aNameWhoseRuleLooksAtAncestorsIsResolvedUnderEachPathOfTheSameStyle() throws {
+        let theme = try Theme.builtIn(named: "dark")
+        let call = ["source.js", "meta.function-call.js"]
+        let block = ["source.js", "meta.block.js"]
+        for order in [[call, block], [block, call]] {
+            let prefixes = PrefixStyles(theme: theme)
+            #expect(
+                prefixes.styleIndex(of: prefixes.node(for: call))
+                    == prefixes.styleIndex(of: prefixes.node(for: block)),
+                "both parents keep the root's style")
+            var styles: [TokenStyle] = []
+            for parent in order {
+                let scopes = parent + ["entity.name.function.js"]
+                let style = prefixes.style(of: prefixes.node(for: scopes))
+                #expect(style == theme.style(forScopes: scopes), "\(scopes)")
+                styles.append(style)
+            }
+            #expect(styles[0] != styles[1], "the rule for the name under a call applies to one of them only")
+        }
+    }
+
     @Test func aNameWithSpacesIsResolvedAsSeveralScopesAndSoIsEverythingInsideIt() throws {
         let theme = try Theme.builtIn(named: "dark")
         let prefixes = PrefixStyles(theme: theme)

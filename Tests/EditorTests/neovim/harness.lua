@@ -98,6 +98,18 @@ function H.keys_of(text)
   return keys
 end
 
+--- Starts the plugin on the built daemon, opens the sample file and waits for its first
+--- highlight: what most scenarios begin with. Returns the plugin and the sample's buffer.
+function H.open_sample()
+  vim.cmd("filetype on")
+  local highlightd = require("highlightd")
+  highlightd.setup({ cmd = { os.getenv("HIGHLIGHTD_BINARY"), "serve" } })
+  vim.cmd("edit " .. vim.fn.fnameescape(os.getenv("HL_SAMPLE")))
+  local buf = vim.api.nvim_get_current_buf()
+  H.settle(buf, "the opening highlight")
+  return highlightd, buf
+end
+
 --- Waits until the daemon answered textStorage/attributes for `buf` at the buffer's current
 --- version with no background work pending: every push before that answer has been applied.
 function H.settle(buf, what)

@@ -21,12 +21,7 @@ local function collapsed_marks(buf)
 end
 
 H.run(function()
-  vim.cmd("filetype on")
-  local highlightd = require("highlightd")
-  highlightd.setup({ cmd = { os.getenv("HIGHLIGHTD_BINARY"), "serve" } })
-  vim.cmd("edit " .. vim.fn.fnameescape(os.getenv("HL_SAMPLE")))
-  local buf = api.nvim_get_current_buf()
-  H.settle(buf, "the opening highlight")
+  local highlightd, buf = H.open_sample()
   H.result.links_before = highlightd.links(buf)
 
   -- A deleted line's marks go without touching the links of the lines left (mark ids are

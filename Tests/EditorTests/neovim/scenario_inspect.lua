@@ -5,12 +5,7 @@ local H = dofile(os.getenv("HL_HARNESS"))
 local api = vim.api
 
 H.run(function()
-  vim.cmd("filetype on")
-  local highlightd = require("highlightd")
-  highlightd.setup({ cmd = { os.getenv("HIGHLIGHTD_BINARY"), "serve" } })
-  vim.cmd("edit " .. vim.fn.fnameescape(os.getenv("HL_SAMPLE")))
-  local buf = api.nvim_get_current_buf()
-  H.settle(buf, "the opening highlight")
+  local highlightd, buf = H.open_sample()
   -- A new line typed at the top, not yet flushed when the question is asked.
   api.nvim_buf_set_lines(buf, 0, 0, false, { "let typed = \"words\";" })
   local answers = {}

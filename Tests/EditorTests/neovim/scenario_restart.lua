@@ -6,16 +6,11 @@ local api = vim.api
 local uv = vim.uv or vim.loop
 
 H.run(function()
-  vim.cmd("filetype on")
   local messages = {}
   vim.notify = function(message, level)
     messages[#messages + 1] = { message = message, level = level }
   end
-  local highlightd = require("highlightd")
-  highlightd.setup({ cmd = { os.getenv("HIGHLIGHTD_BINARY"), "serve" } })
-  vim.cmd("edit " .. vim.fn.fnameescape(os.getenv("HL_SAMPLE")))
-  local buf = api.nvim_get_current_buf()
-  H.settle(buf, "the opening highlight")
+  local highlightd, buf = H.open_sample()
   local function pid()
     return highlightd.status().pid
   end

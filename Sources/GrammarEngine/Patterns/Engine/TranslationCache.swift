@@ -141,7 +141,7 @@ public final class TranslationCache: Sendable {
             case UInt8(ascii: ".") where !name.isEmpty:
                 name.append(".")
             default:
-                name += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                name += String(format: "%%%02X", byte)
             }
         }
         return directory.appendingPathComponent((name.isEmpty ? "%" : name) + ".translations")
@@ -159,17 +159,14 @@ public final class TranslationCache: Sendable {
         var writer = ByteWriter(output: Self.magic)
         writer.bytes(identity)
         writer.integer(entries.count)
-        var output = writer.output
         for (key, translation) in entries {
-            var entry = ByteWriter(output: output)
-            entry.string(key.source)
-            entry.flag(key.allowsAnchorA)
-            entry.flag(key.allowsAnchorG)
-            entry.flag(key.rewritesPossessively)
-            output = entry.output
-            translation.encode(into: &output)
+            writer.string(key.source)
+            writer.flag(key.allowsAnchorA)
+            writer.flag(key.allowsAnchorG)
+            writer.flag(key.rewritesPossessively)
+            translation.encode(into: &writer)
         }
-        return output
+        return writer.output
     }
 
     /// The entries of a file's bytes, or nil when another program wrote them or they do not
@@ -183,26 +180,17 @@ public final class TranslationCache: Sendable {
         else { return nil }
         var entries: [Key: TranslatedPattern] = [:]
         entries.reserveCapacity(count)
-        var offset = reader.offset
         for _ in 0..<count {
-            var keyReader = ByteReader(bytes: bytes, offset: offset)
-            guard let source = keyReader.string(), let allowsAnchorA = keyReader.flag(),
-                let allowsAnchorG = keyReader.flag(), let rewritesPossessively = keyReader.flag()
+            guard let source = reader.string(), let allowsAnchorA = reader.flag(),
+                let allowsAnchorG = reader.flag(), let rewritesPossessively = reader.flag(),
+                let translation = TranslatedPattern.decode(from: &reader)
             else { return nil }
-            offset = keyReader.offset
-            guard let translation = TranslatedPattern.decode(bytes, at: &offset) else { return nil }
             let key = Key(
                 source: source, allowsAnchorA: allowsAnchorA, allowsAnchorG: allowsAnchorG,
                 rewritesPossessively: rewritesPossessively)
             entries[key] = translation
         }
-        guard offset == bytes.count else { return nil }
+        guard reader.isAtEnd else { return nil }
         return entries
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
     }
 }
