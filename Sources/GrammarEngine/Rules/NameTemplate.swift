@@ -11,6 +11,8 @@ final class NameTemplate: Sendable {
     /// The scopes the text pushes when it has no placeholders: split on spaces, as
     /// `AttributedScopeStack.pushAttributed` does.
     let scopes: [String]
+    /// `ScopeStack.nameHash` of each of `scopes`, so that a push does not hash its name.
+    let scopeHashes: [Int]
 
     init(_ text: String) {
         self.text = text
@@ -19,6 +21,7 @@ final class NameTemplate: Sendable {
         self.scopes = text.utf8.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false).map {
             String(Substring($0))
         }
+        self.scopeHashes = scopes.map(ScopeStack.nameHash)
         self.pieces = text.utf8.contains(UInt8(ascii: "$")) ? Self.scan(Array(text.utf8)) : []
         self.hasCaptures = pieces.contains { $0.placeholder != nil }
     }

@@ -31,7 +31,9 @@ extension Grammar {
         guard let template else { return scopes }
         guard template.hasCaptures else {
             var result = scopes
-            for part in template.scopes { result = interner.scope(part, parent: result) }
+            for (part, hash) in zip(template.scopes, template.scopeHashes) {
+                result = interner.scope(part, nameHash: hash, parent: result)
+            }
             return result
         }
         return push(template.resolve(line: line, match: match), onto: scopes)

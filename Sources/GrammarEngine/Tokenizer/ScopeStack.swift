@@ -34,9 +34,18 @@ public final class ScopeStack: Hashable, @unchecked Sendable {
         self.hash = hash ?? Self.hash(parent: parent, scopeName: scopeName)
         self.isInterned = isInterned
         if isInterned, keepsNames, depth <= Self.namesKeptUpToDepth {
-            var names = parent?.keptNames ?? []
-            names.append(scopeName)
-            keptNames = names
+            // Exactly as long as it needs to be: appending to a copy of the parent's names
+            // doubled the room, in the array every token of the stack refers to.
+            let inherited = parent.map { $0.keptNames ?? $0.builtNames() } ?? []
+            keptNames = [String](unsafeUninitializedCapacity: inherited.count + 1) { buffer, count in
+                var slot = buffer.baseAddress!
+                for name in inherited {
+                    slot.initialize(to: name)
+                    slot += 1
+                }
+                slot.initialize(to: scopeName)
+                count = inherited.count + 1
+            }
         } else {
             keptNames = nil
         }
@@ -44,10 +53,30 @@ public final class ScopeStack: Hashable, @unchecked Sendable {
 
     /// The structural hash of the stack `scopeName` pushes onto `parent`.
     static func hash(parent: ScopeStack?, scopeName: String) -> Int {
+        hash(parent: parent, nameHash: nameHash(scopeName))
+    }
+
+    /// The hash of a scope name that `hash(parent:nameHash:)` takes: a rule's names are hashed
+    /// once when its grammar is built, not on every push (`NameTemplate.scopeHashes`).
+    ///
+    /// The standard library's `Hasher`, seeded per process, so that a document whose text
+    /// becomes scope names (`$1` in a rule's name) cannot choose names that collide.
+    static func nameHash(_ name: String) -> Int {
         var hasher = Hasher()
-        hasher.combine(parent?.hash ?? 0)
-        hasher.combine(scopeName)
+        hasher.combine(name)
         return hasher.finalize()
+    }
+
+    /// The structural hash of the stack a name whose `nameHash` is given pushes onto
+    /// `parent`: the parent's hash and the name's, mixed by one multiply–xor-shift round
+    /// (both are hashes already, so this only has to spread them over all the bits).
+    @inline(__always)
+    static func hash(parent: ScopeStack?, nameHash: Int) -> Int {
+        var mixed = UInt64(bitPattern: Int64(parent?.hash ?? 0)) &* 0x9E37_79B9_7F4A_7C15
+        mixed ^= UInt64(bitPattern: Int64(nameHash))
+        mixed = (mixed ^ (mixed >> 31)) &* 0xD6E8_FEB8_6659_FD93
+        mixed ^= mixed >> 32
+        return Int(Int64(bitPattern: mixed))
     }
 
     /// Makes this interned node and its kept names immortal (`Immortal`): tokens on every

@@ -11,23 +11,6 @@ import Synchronization
 /// sweep. Past `capacity` entries new stacks are no longer interned and compare structurally
 /// instead, so a pathological document cannot grow memory without bound.
 final class StackInterner: Sendable {
-    /// A parent and a name, hashed by the stack's own structural hash (`ScopeStack.hash`),
-    /// computed once per lookup: a miss looked the key up twice and made the node, and each
-    /// hashed the name again (a fifth of a cold jQuery run's hashing).
-    private struct ScopeKey: Hashable {
-        var parent: ObjectIdentifier?
-        var name: String
-        var stackHash: Int
-
-        static func == (left: ScopeKey, right: ScopeKey) -> Bool {
-            left.parent == right.parent && left.name == right.name
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(stackHash)
-        }
-    }
-
     private struct FrameKey: Hashable {
         var parent: ObjectIdentifier?
         var ruleId: Int
@@ -39,15 +22,15 @@ final class StackInterner: Sendable {
 
     /// One part of the scope table, under a lock of its own.
     private final class ScopeShard: Sendable {
-        let table = Mutex<[ScopeKey: ScopeStack]>([:])
+        let table = Mutex(ScopeTable())
     }
 
-    /// The scope table in parts by the parent's address: two threads tokenizing chunks of one
+    /// The scope table in parts by the stack's hash: two threads tokenizing chunks of one
     /// document intern their new stacks at the same time, and behind one lock they waited for
     /// each other in the kernel (Swift's `Mutex` is a priority-inheriting futex on Linux) for
     /// a tenth of a cold run.
     private let scopeShards = (0..<StackInterner.shardCount).map { _ in ScopeShard() }
-    private static let shardCount = 16
+    private static let shardCount = 64
     private let frames = Mutex<[FrameKey: RuleStack]>([:])
     let capacity: Int
     /// Whether interned nodes are made immortal (see `Grammar.Configuration.immortalStacks`).
@@ -70,31 +53,38 @@ final class StackInterner: Sendable {
         self.keepsNames = keepsNames
     }
 
-    private func shard(_ parent: ObjectIdentifier?) -> ScopeShard {
-        let address = parent.map { UInt(bitPattern: $0) } ?? 0
-        return scopeShards[Int(truncatingIfNeeded: (address >> 4) ^ (address >> 10)) & (Self.shardCount - 1)]
+    private func shard(_ stackHash: Int) -> ScopeShard {
+        // The top bits: a table's slot comes from the bottom ones.
+        scopeShards[Int(truncatingIfNeeded: UInt(bitPattern: stackHash) >> 58) & (Self.shardCount - 1)]
     }
 
     /// The stack `parent` + `name`.
     func scope(_ name: String, parent: ScopeStack?) -> ScopeStack {
+        scope(name, nameHash: ScopeStack.nameHash(name), parent: parent)
+    }
+
+    /// The stack `parent` + `name`, where `nameHash` is `ScopeStack.nameHash(name)`.
+    func scope(_ name: String, nameHash: Int, parent: ScopeStack?) -> ScopeStack {
+        let stackHash = ScopeStack.hash(parent: parent, nameHash: nameHash)
         guard parent?.isInterned ?? true else {
-            return ScopeStack(parent: parent, scopeName: name, isInterned: false)
+            return ScopeStack(parent: parent, scopeName: name, isInterned: false, hash: stackHash)
         }
-        let stackHash = ScopeStack.hash(parent: parent, scopeName: name)
-        let key = ScopeKey(parent: parent.map(ObjectIdentifier.init), name: name, stackHash: stackHash)
-        let shard = shard(key.parent)
-        if let known = shard.table.withLock({ $0[key] }) { return known }
-        // Made outside the lock (its names take a while); a thread that interned the same
-        // stack meanwhile wins, and this one is dropped.
+        let shard = shard(stackHash)
+        if let known = shard.table.withLock({ $0.find(hash: stackHash, parent: parent, name: name) }) {
+            return known
+        }
+        // Made outside the lock (its names take a while): made under it, the two threads of a
+        // cold jQuery run waited for each other in the kernel a few hundred times. A thread that
+        // interned the same stack meanwhile wins, and this one is dropped.
         let made = ScopeStack(
             parent: parent, scopeName: name, isInterned: true, keepsNames: keepsNames, hash: stackHash)
         return shard.table.withLock { table in
-            if let known = table[key] { return known }
+            if let known = table.find(hash: stackHash, parent: parent, name: name) { return known }
             guard table.count < capacity / Self.shardCount else {
                 return ScopeStack(parent: parent, scopeName: name, isInterned: false, hash: stackHash)
             }
             if immortal { made.makeImmortal() } else { countInsertion() }
-            table[key] = made
+            table.insert(made)
             return made
         }
     }
@@ -104,9 +94,7 @@ final class StackInterner: Sendable {
     func reserveScopes(_ count: Int) {
         let perShard = min(count, capacity) / Self.shardCount
         for shard in scopeShards {
-            shard.table.withLock { table in
-                if table.capacity < perShard { table.reserveCapacity(perShard) }
-            }
+            shard.table.withLock { $0.reserve(perShard) }
         }
     }
 
@@ -216,24 +204,15 @@ final class StackInterner: Sendable {
     }
 
     private func releaseUnusedScopes() -> Int {
-        var pending = scopeShards.flatMap { shard in shard.table.withLock { Array($0.keys) } }
+        var pending = scopeShards.flatMap { shard in shard.table.withLock { $0.keys } }
         var released = 0
         while let key = pending.popLast() {
-            let parentKey: ScopeKey?? = shard(key.parent).table.withLock { table in
-                guard let index = table.index(forKey: key), isKnownUniquelyReferenced(&table.values[index])
-                else { return nil }
-                let parentKey = table.values[index].parent.map {
-                    ScopeKey(
-                        parent: $0.parent.map(ObjectIdentifier.init), name: $0.scopeName, stackHash: $0.hash)
-                }
-                table.remove(at: index)
-                return .some(parentKey)
-            }
-            guard let parentKey else { continue }
+            let (removed, parent) = shard(key.hash).table.withLock { $0.removeIfUnreferenced(key) }
+            guard removed else { continue }
             released += 1
-            if let parentKey { pending.append(parentKey) }
+            if let parent { pending.append(parent) }
         }
-        for shard in scopeShards { shard.table.withLock { Self.shrink(&$0) } }
+        for shard in scopeShards { shard.table.withLock { $0.shrinkIfSparse() } }
         return released
     }
 
