@@ -68,6 +68,25 @@ public struct ANSIRenderer: Sendable {
     /// more, on one thread (on jQuery, 1.5 MB and 290 fresh pages).
     public func renderParts(text: String, tokens: [DocumentToken]) -> [[UInt8]] {
         guard configuration.colorEnabled else { return [Array(text.utf8)] }
+        let (count, render) = parts(text: text, tokens: tokens)
+        return OrderedParts.collect(count: count, jobs: threadCount(jobs), render: render)
+    }
+
+    /// `renderBytes` handed to `emit` part by part, in order, as soon as each is written (from
+    /// the renderer's threads, one at a time); a part's bytes are only valid during the call.
+    public func write(text: String, tokens: [DocumentToken], to emit: ([UInt8]) -> Void) {
+        guard configuration.colorEnabled else { return emit(Array(text.utf8)) }
+        let (count, render) = parts(text: text, tokens: tokens)
+        OrderedParts.run(count: count, jobs: threadCount(jobs), render: render, emit: emit)
+    }
+
+    /// Tokens per part, about: some 300 KB of output on jQuery.
+    static let tokensPerPart = 16_384
+
+    /// The part count and how to write a part.
+    private func parts(text: String, tokens: [DocumentToken]) -> (
+        count: Int, render: (Int, inout [UInt8]) -> Void
+    ) {
         let document = StyledDocument(text: text, tokens: tokens, theme: theme, jobs: jobs)
         // One escape per distinct style, and styles whose escapes are equal share an id, so
         // neighbours that look the same are not cut by a reset.
@@ -87,13 +106,19 @@ public struct ANSIRenderer: Sendable {
             Self.parts(
                 of: bytes,
                 count: partBounds(
-                    document.runs.count, jobs: jobs, minimum: StyledDocument.minimumTokensPerPart
+                    document.runs.count, jobs: jobs, minimum: StyledDocument.minimumTokensPerPart,
+                    maximum: Self.tokensPerPart
                 )
                 .count - 1)
         }
-        return concurrently(parts.count) { part in
-            Self.write(document, part: parts[part], escapes: escapePieces, escapeOfStyle: escapeOfStyle)
-        }
+        return (
+            parts.count,
+            { part, output in
+                Self.write(
+                    document, part: parts[part], escapes: escapePieces, escapeOfStyle: escapeOfStyle,
+                    to: &output)
+            }
+        )
     }
 
     /// The most bytes `write` makes of `part`: its text; for each segment its escape and a
@@ -136,10 +161,10 @@ public struct ANSIRenderer: Sendable {
 
     /// The escapes and text of `part` of `document`, which starts a line.
     private static func write(
-        _ document: StyledDocument, part: Range<Int>, escapes: ByteSlices, escapeOfStyle: [Int]
-    ) -> [UInt8] {
+        _ document: StyledDocument, part: Range<Int>, escapes: ByteSlices, escapeOfStyle: [Int],
+        to output: inout [UInt8]
+    ) {
         let reset: StaticString = "\u{1B}[0m"
-        var output: [UInt8] = []
         var active = -1
         escapes.withPieces { escapeBuffer in
             document.bytes.withUnsafeBufferPointer { bytes in
@@ -177,7 +202,6 @@ public struct ANSIRenderer: Sendable {
             }
         }
         if active >= 0 { output.append(reset) }
-        return output
     }
 
     /// The offset of the first line feed in `bytes[start..<end]`, if any (`memchr`).

@@ -37,6 +37,24 @@ public struct HTMLRenderer: Sendable {
     /// spans are then cut into parts whose tags and escaped text are written side by side on
     /// the renderer's threads, so every span is the one a single pass writes.
     public func renderParts(text: String, tokens: [DocumentToken]) -> [[UInt8]] {
+        let (count, render) = parts(text: text, tokens: tokens)
+        return OrderedParts.collect(count: count, jobs: threadCount(jobs), render: render)
+    }
+
+    /// `renderBytes` handed to `emit` part by part, in order, as soon as each is written (from
+    /// the renderer's threads, one at a time); a part's bytes are only valid during the call.
+    public func write(text: String, tokens: [DocumentToken], to emit: ([UInt8]) -> Void) {
+        let (count, render) = parts(text: text, tokens: tokens)
+        OrderedParts.run(count: count, jobs: threadCount(jobs), render: render, emit: emit)
+    }
+
+    /// Spans per part, about: some 350 KB of HTML on jQuery.
+    static let spansPerPart = 12_288
+
+    /// The part count and how to write a part.
+    private func parts(text: String, tokens: [DocumentToken]) -> (
+        count: Int, render: (Int, inout [UInt8]) -> Void
+    ) {
         let document = StyledDocument(text: text, tokens: tokens, theme: theme, jobs: jobs)
         let defaults = theme.defaultStyle
         let pageStyle =
@@ -76,11 +94,11 @@ public struct HTMLRenderer: Sendable {
             <pre style="margin:0;padding:1em;font-family:ui-monospace,monospace;\(pageStyle)">
 
             """.utf8)
-        let bounds = partBounds(spans.count, jobs: jobs, minimum: Self.minimumSpansPerPart)
+        let bounds = partBounds(
+            spans.count, jobs: jobs, minimum: Self.minimumSpansPerPart, maximum: Self.spansPerPart)
         let count = bounds.count - 1
-        return concurrently(count) { part in
+        let render = { (part: Int, output: inout [UInt8]) in
             let mine = spans[bounds[part]..<bounds[part + 1]]
-            var output: [UInt8] = []
             let textBytes = mine.isEmpty ? 0 : mine.last!.range.upperBound - mine.first!.range.lowerBound
             output.reserveCapacity(textBytes * 2 + (part == 0 ? header.count : 0) + 64)
             if part == 0 { output.append(contentsOf: header) }
@@ -98,8 +116,8 @@ public struct HTMLRenderer: Sendable {
                 }
             }
             if part == count - 1 { output.append("</pre>\n</body>\n</html>\n") }
-            return output
         }
+        return (count, render)
     }
 
     /// Appends `text` HTML-escaped (`&`, `<`, `>`, `"`, `'`; all ASCII, so byte by byte).

@@ -41,14 +41,47 @@ public struct TokenJSONRenderer: Sendable {
     }
 
     /// `renderBytes` in consecutive parts, meant to be written out one after the other.
-    ///
-    /// Each distinct scope stack's `"scopes"` array and each distinct style's fields are
-    /// written once and copied per token. A long document's tokens are cut into parts written
-    /// side by side on the renderer's threads, each converting its offsets to UTF-16 from the
-    /// start of the text (a forward walk, a few microseconds per 100 KB).
     public func renderParts(
         text: String, tokens: [DocumentToken], scopeName: String?, links: [RenderedLink]? = nil
     ) -> [[UInt8]] {
+        let (count, render) = fullParts(text: text, tokens: tokens, scopeName: scopeName, links: links)
+        return OrderedParts.collect(count: count, jobs: threadCount(jobs), render: render)
+    }
+
+    /// `renderBytes` handed to `emit` part by part, in order, as soon as each is written (from
+    /// the renderer's threads, one at a time); a part's bytes are only valid during the call.
+    public func write(
+        text: String, tokens: [DocumentToken], scopeName: String?, links: [RenderedLink]? = nil,
+        to emit: ([UInt8]) -> Void
+    ) {
+        let (count, render) = fullParts(text: text, tokens: tokens, scopeName: scopeName, links: links)
+        OrderedParts.run(count: count, jobs: threadCount(jobs), render: render, emit: emit)
+    }
+
+    /// Tokens per part of the full shape: about 600 KB of JSON on jQuery.
+    static let tokensPerPart = 2_048
+
+    /// A cursor for each part, at the start of its first token: one walk over the text for
+    /// all of them, where each part walking from the start of the text would walk it about
+    /// half as many times as there are parts.
+    static func cursorStarts(of runs: StyledDocument.Runs, bounds: [Int], bytes: [UInt8])
+        -> [UTF16OffsetCursor]
+    {
+        var cursor = UTF16OffsetCursor(bytes: bytes)
+        return bounds.dropLast().map { bound in
+            if bound < runs.count { _ = cursor.utf16Offset(atUTF8: runs[bound].range.lowerBound) }
+            let (utf8, utf16) = cursor.position
+            return UTF16OffsetCursor(bytes: bytes, at: utf8, utf16Offset: utf16)
+        }
+    }
+
+    /// The full shape's part count and how to write a part.
+    ///
+    /// Each distinct scope stack's `"scopes"` array and each distinct style's fields are
+    /// written once and copied per token.
+    private func fullParts(
+        text: String, tokens: [DocumentToken], scopeName: String?, links: [RenderedLink]?
+    ) -> (count: Int, render: (Int, inout [UInt8]) -> Void) {
         let document = StyledDocument(text: text, tokens: tokens, theme: theme, jobs: jobs)
         let stackJSON = document.stacks.map { stack in
             var bytes: [UInt8] = []
@@ -64,14 +97,14 @@ public struct TokenJSONRenderer: Sendable {
             return bytes
         }
         let runs = document.runs
-        let bounds = partBounds(runs.count, jobs: jobs, minimum: StyledDocument.minimumTokensPerPart)
-        return concurrently(bounds.count - 1) { part in
+        let bounds = partBounds(
+            runs.count, jobs: jobs, minimum: StyledDocument.minimumTokensPerPart, maximum: Self.tokensPerPart)
+        let starts = Self.cursorStarts(of: runs, bounds: bounds, bytes: document.bytes)
+        let render = { (part: Int, output: inout [UInt8]) in
             let isLast = part == bounds.count - 2
-            var cursor = UTF16OffsetCursor(bytes: document.bytes)
-            var output: [UInt8] = []
+            var cursor = starts[part]
             // Room for every token (its keys and two numbers take at most 64 bytes) and about
-            // enough for the links, so that tens of megabytes are not copied again as the array
-            // grows.
+            // enough for the links, so that the part is not copied again as it grows.
             output.reserveCapacity(
                 runs[bounds[part]..<bounds[part + 1]].reduce(64 + (isLast ? (links?.count ?? 0) * 160 : 0)) {
                     total, run in total + 64 + stackJSON[run.stack].count + styleJSON[run.style].count
@@ -104,8 +137,8 @@ public struct TokenJSONRenderer: Sendable {
                 }
                 output.append("}\n")
             }
-            return output
         }
+        return (bounds.count - 1, render)
     }
 
     /// The compact shape: each scope stack and each style written once and tokens as flat
@@ -131,11 +164,37 @@ public struct TokenJSONRenderer: Sendable {
     public func renderCompactParts(
         text: String, tokens: [DocumentToken], scopeName: String?, links: [RenderedLink]? = nil
     ) -> [[UInt8]] {
+        let (count, threads, render) = compactParts(
+            text: text, tokens: tokens, scopeName: scopeName, links: links)
+        return OrderedParts.collect(count: count, jobs: threads, render: render)
+    }
+
+    /// `renderCompactBytes` handed to `emit` part by part, in order (see `write`).
+    public func writeCompact(
+        text: String, tokens: [DocumentToken], scopeName: String?, links: [RenderedLink]? = nil,
+        to emit: ([UInt8]) -> Void
+    ) {
+        let (count, threads, render) = compactParts(
+            text: text, tokens: tokens, scopeName: scopeName, links: links)
+        OrderedParts.run(count: count, jobs: threads, render: render, emit: emit)
+    }
+
+    /// Tokens per part of the compact shape: about 300 KB of JSON.
+    static let compactTokensPerPart = 16_384
+
+    /// The compact shape's part count (the styles and stacks, then the tokens' parts), the
+    /// threads to write them on and how to write a part. A short document's two parts are
+    /// written in turn: not worth a thread.
+    private func compactParts(
+        text: String, tokens: [DocumentToken], scopeName: String?, links: [RenderedLink]?
+    ) -> (count: Int, threads: Int, render: (Int, inout [UInt8]) -> Void) {
         let document = StyledDocument(text: text, tokens: tokens, theme: theme, jobs: jobs)
         let runs = document.runs
-        let bounds = partBounds(runs.count, jobs: jobs, minimum: StyledDocument.minimumTokensPerPart)
-        let write = { (piece: Int) -> [UInt8] in
-            var output: [UInt8] = []
+        let bounds = partBounds(
+            runs.count, jobs: jobs, minimum: StyledDocument.minimumTokensPerPart,
+            maximum: Self.compactTokensPerPart)
+        let starts = Self.cursorStarts(of: runs, bounds: bounds, bytes: document.bytes)
+        let render = { (piece: Int, output: inout [UInt8]) in
             guard piece > 0 else {
                 output.reserveCapacity(document.stacks.count * 120 + document.styles.count * 80 + 64)
                 output.append("{\"scopeName\":")
@@ -158,11 +217,11 @@ public struct TokenJSONRenderer: Sendable {
                     output.append("}")
                 }
                 output.append("],\"tokens\":[")
-                return output
+                return
             }
             let part = piece - 1
             let isLast = part == bounds.count - 2
-            var cursor = UTF16OffsetCursor(bytes: document.bytes)
+            var cursor = starts[part]
             output.reserveCapacity((bounds[part + 1] - bounds[part]) * 16 + (isLast ? 64 : 0))
             for position in bounds[part]..<bounds[part + 1] {
                 let run = runs[position]
@@ -187,10 +246,8 @@ public struct TokenJSONRenderer: Sendable {
                 }
                 output.append("}\n")
             }
-            return output
         }
-        // A short document's two pieces are written in turn: not worth a thread.
-        return bounds.count == 2 ? [write(0), write(1)] : concurrently(bounds.count, write)
+        return (bounds.count, bounds.count == 2 ? 1 : threadCount(jobs), render)
     }
 
     /// One link as `{"offset","length","target"}`, its range clamped to the text and in UTF-16.

@@ -14,6 +14,17 @@ struct UTF16OffsetCursor {
         self.bytes = bytes
     }
 
+    /// A cursor at UTF-8 offset `byteOffset` of `bytes`, which is UTF-16 offset `utf16Offset`
+    /// (what another cursor said): where a later part of the text starts.
+    init(bytes: [UInt8], at byteOffset: Int, utf16Offset: Int) {
+        self.bytes = bytes
+        self.byteOffset = byteOffset
+        self.utf16Offset = utf16Offset
+    }
+
+    /// The UTF-8 offset the cursor is at.
+    var position: (utf8: Int, utf16: Int) { (byteOffset, utf16Offset) }
+
     /// The UTF-16 offset of UTF-8 offset `target` (clamped to the text). An offset inside a
     /// scalar counts that scalar as already passed.
     mutating func utf16Offset(atUTF8 target: Int) -> Int {

@@ -13,11 +13,13 @@ import ThemeEngine
         let theme = try Theme.builtIn(named: "dark")
         let parts = HTMLRenderer(theme: theme, title: "long", jobs: jobs).renderParts(
             text: text, tokens: tokens)
-        #expect(parts.count == jobs, "enough spans for a part per job")
+        #expect(parts.count >= jobs, "enough spans for a part per job")
+        // Parts are kept small even on one thread, so that a long page is handed on as it is
+        // written (`OrderedParts`); a part's text is cut from the spans, not from the bytes.
         let whole = HTMLRenderer(theme: theme, title: "long", jobs: 1).renderParts(text: text, tokens: tokens)
-        #expect(whole.count == 1)
-        // One pass is the reference writer's output (`RendererEquivalenceTests`).
-        #expect(parts.joinedBytes() == whole[0])
+        #expect(whole.count > 1)
+        // One thread's parts are the reference writer's output (`RendererEquivalenceTests`).
+        #expect(parts.joinedBytes() == whole.joinedBytes())
     }
 
     @Test func anEmptyTextIsStillAPage() throws {

@@ -124,9 +124,8 @@ struct HighlightCommand: ParsableCommand {
             warn("\(error)")
             throw ExitCode.failure
         }
-        var parts = try highlighter.renderParts(text, path: path)
-        if format == .json { parts[parts.count - 1].append(UInt8(ascii: "\n")) }
-        for part in parts { StandardOutput.write(part) }
+        try highlighter.write(text, path: path) { StandardOutput.write($0) }
+        if format == .json { StandardOutput.write([UInt8(ascii: "\n")]) }
     }
 
     static func isDirectory(_ path: String) -> Bool {

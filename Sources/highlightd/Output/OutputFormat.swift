@@ -41,21 +41,36 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
         depth: ColorDepth = .trueColor, title: String = "highlightd", links: [RenderedLink]? = nil,
         jobs: Int? = nil
     ) -> [[UInt8]] {
+        var parts: [[UInt8]] = []
+        write(
+            text: text, tokens: tokens, scopeName: scopeName, theme: theme, color: color, depth: depth,
+            title: title, links: links, jobs: jobs
+        ) { parts.append($0) }
+        return parts
+    }
+
+    /// `render` handed to `emit` part by part, in order, each as soon as the parts before it
+    /// are (from the renderer's threads, one at a time); a part's bytes are only valid during
+    /// the call, so a command writes each out and keeps a few parts' memory, not the output's.
+    func write(
+        text: String, tokens: [DocumentToken], scopeName: String?, theme: Theme, color: ColorChoice,
+        depth: ColorDepth = .trueColor, title: String = "highlightd", links: [RenderedLink]? = nil,
+        jobs: Int? = nil, to emit: ([UInt8]) -> Void
+    ) {
         switch self {
         case .ansi:
             let configuration = ANSIRenderer.Configuration(
                 colorEnabled: color.isEnabled(environment: ProcessInfo.processInfo.environment), depth: depth)
-            return ANSIRenderer(theme: theme, configuration: configuration, jobs: jobs).renderParts(
-                text: text, tokens: tokens)
+            ANSIRenderer(theme: theme, configuration: configuration, jobs: jobs).write(
+                text: text, tokens: tokens, to: emit)
         case .html:
-            return HTMLRenderer(theme: theme, title: title, jobs: jobs).renderParts(
-                text: text, tokens: tokens)
+            HTMLRenderer(theme: theme, title: title, jobs: jobs).write(text: text, tokens: tokens, to: emit)
         case .json:
-            return TokenJSONRenderer(theme: theme, jobs: jobs).renderParts(
-                text: text, tokens: tokens, scopeName: scopeName, links: links)
+            TokenJSONRenderer(theme: theme, jobs: jobs).write(
+                text: text, tokens: tokens, scopeName: scopeName, links: links, to: emit)
         case .jsonCompact:
-            return TokenJSONRenderer(theme: theme, jobs: jobs).renderCompactParts(
-                text: text, tokens: tokens, scopeName: scopeName, links: links)
+            TokenJSONRenderer(theme: theme, jobs: jobs).writeCompact(
+                text: text, tokens: tokens, scopeName: scopeName, links: links, to: emit)
         }
     }
 }

@@ -63,6 +63,13 @@ struct FileHighlighter {
     /// `render` as UTF-8 bytes in consecutive parts, written out one after the other without
     /// another copy.
     func renderParts(_ text: String, path: String) throws -> [[UInt8]] {
+        var parts: [[UInt8]] = []
+        try write(text, path: path) { parts.append($0) }
+        return parts
+    }
+
+    /// `render` handed to `emit` part by part, in order (see `OutputFormat.write`).
+    func write(_ text: String, path: String, to emit: ([UInt8]) -> Void) throws {
         let compiled = try options.selection.resolve(in: registry, path: path, text: Substring(text))
         // Without colour, ANSI output is the text itself: there is nothing to tokenize (the
         // grammar is still resolved, so that a wrong --language is still an error).
@@ -71,7 +78,8 @@ struct FileHighlighter {
         {
             // Unused, but a theme that cannot be built is still an error, as with colour.
             _ = try theme()
-            return [Array(text.utf8)]
+            emit(Array(text.utf8))
+            return
         }
         let scopeName = compiled?.scopeName ?? "text.plain"
         var tokens =
@@ -97,10 +105,11 @@ struct FileHighlighter {
             }
             links = found
         }
-        return options.format.renderParts(
+        options.format.write(
             text: output, tokens: tokens, scopeName: scopeName, theme: try theme(), color: options.color,
             depth: options.depth,
-            title: URL(fileURLWithPath: path).lastPathComponent, links: links, jobs: options.documentJobs)
+            title: URL(fileURLWithPath: path).lastPathComponent, links: links, jobs: options.documentJobs,
+            to: emit)
     }
 
     /// Reads `path` as UTF-8; `-` is standard input.
