@@ -111,12 +111,13 @@ public struct ANSIRenderer: Sendable {
                 )
                 .count - 1)
         }
+        let walks = document.segmentWalks(reaching: parts.map(\.lowerBound))
         return (
             parts.count,
             { part, output in
                 Self.write(
-                    document, part: parts[part], escapes: escapePieces, escapeOfStyle: escapeOfStyle,
-                    to: &output)
+                    document, part: parts[part], from: walks[part], escapes: escapePieces,
+                    escapeOfStyle: escapeOfStyle, to: &output)
             }
         )
     }
@@ -126,11 +127,11 @@ public struct ANSIRenderer: Sendable {
     /// on after it. Reserved up front, the output is written once: grown by doubling from a
     /// guess, jQuery's 1.5 MB were copied twice and faulted in twice over.
     private static func capacity(
-        of document: StyledDocument, part: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>,
-        escapes: ByteSlices, escapeOfStyle: [Int], resetLength: Int
+        of document: StyledDocument, part: Range<Int>, from walk: StyledDocument.SegmentWalk,
+        in bytes: UnsafeBufferPointer<UInt8>, escapes: ByteSlices, escapeOfStyle: [Int], resetLength: Int
     ) -> Int {
         var total = part.count
-        document.forEachSegment(within: part) { _, style in
+        document.forEachSegment(within: part, from: walk) { _, style in
             total += escapes.count(of: escapeOfStyle[style]) + resetLength
         }
         let longestEscape = escapes.longest
@@ -161,8 +162,8 @@ public struct ANSIRenderer: Sendable {
 
     /// The escapes and text of `part` of `document`, which starts a line.
     private static func write(
-        _ document: StyledDocument, part: Range<Int>, escapes: ByteSlices, escapeOfStyle: [Int],
-        to output: inout [UInt8]
+        _ document: StyledDocument, part: Range<Int>, from walk: StyledDocument.SegmentWalk,
+        escapes: ByteSlices, escapeOfStyle: [Int], to output: inout [UInt8]
     ) {
         let reset: StaticString = "\u{1B}[0m"
         var active = -1
@@ -170,9 +171,9 @@ public struct ANSIRenderer: Sendable {
             document.bytes.withUnsafeBufferPointer { bytes in
                 output.reserveCapacity(
                     capacity(
-                        of: document, part: part, in: bytes, escapes: escapes, escapeOfStyle: escapeOfStyle,
-                        resetLength: reset.utf8CodeUnitCount))
-                document.forEachSegment(within: part) { range, style in
+                        of: document, part: part, from: walk, in: bytes, escapes: escapes,
+                        escapeOfStyle: escapeOfStyle, resetLength: reset.utf8CodeUnitCount))
+                document.forEachSegment(within: part, from: walk) { range, style in
                     let escape = escapeOfStyle[style]
                     var index = range.lowerBound
                     while index < range.upperBound {

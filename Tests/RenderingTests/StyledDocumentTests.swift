@@ -71,4 +71,41 @@ struct StyledDocumentTests {
             #expect(whole.styles[style] == theme.style(forScopes: whole.stacks[stack]))
         }
     }
+
+    /// A part's segments found from the walk's position at its start (`segmentWalks`) are the
+    /// ones found by walking every run from the first, with tokens that overlap, leave gaps
+    /// and run past the text.
+    @Test(arguments: [UInt64(41), 42, 43])
+    func aPartStartedFromItsWalkHasTheSegmentsOfAWalkFromTheFirstRun(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        let length = 3_000
+        let text = String(repeating: "y", count: length)
+        let tokens = (0..<600).map { index in
+            let start = max(0, index * length / 600 - Int(generator.next() % 8))
+            let end = start + Int(generator.next() % 14)
+            let scopes = ["source.js", Self.names[Int(generator.next() % UInt64(Self.names.count))]]
+            return DocumentToken(range: start..<end, scopes: scopes)
+        }
+        let document = StyledDocument(
+            text: text, tokens: tokens, theme: try Theme.builtIn(named: "dark"), jobs: 1)
+        var cuts = (0..<12).map { _ in Int(generator.next() % UInt64(length)) }
+        cuts = Array(Set(cuts + [0, length])).sorted()
+        let parts = zip(cuts, cuts.dropFirst()).map { $0..<$1 }
+        let walks = document.segmentWalks(reaching: parts.map(\.lowerBound))
+        var joined: [Range<Int>] = []
+        for (part, walk) in zip(parts, walks) {
+            var fromWalk: [String] = []
+            var fromStart: [String] = []
+            document.forEachSegment(within: part, from: walk) {
+                fromWalk.append("\($0) \($1)")
+                joined.append($0)
+            }
+            document.forEachSegment(within: part) { fromStart.append("\($0) \($1)") }
+            #expect(fromWalk == fromStart, "seed \(seed), part \(part)")
+        }
+        var whole: [Range<Int>] = []
+        document.forEachSegment { range, _ in whole.append(range) }
+        #expect(joined.reduce(0) { $0 + $1.count } == length)
+        #expect(whole.reduce(0) { $0 + $1.count } == length)
+    }
 }
