@@ -68,7 +68,7 @@ public struct ANSIRenderer: Sendable {
     /// more, on one thread (on jQuery, 1.5 MB and 290 fresh pages).
     public func renderParts(text: String, tokens: [DocumentToken]) -> [[UInt8]] {
         guard configuration.colorEnabled else { return [Array(text.utf8)] }
-        let (count, render) = parts(text: text, tokens: tokens)
+        let (count, render) = partWriter(text: text, tokens: tokens)
         return OrderedParts.collect(count: count, jobs: threadCount(jobs), render: render)
     }
 
@@ -76,7 +76,7 @@ public struct ANSIRenderer: Sendable {
     /// the renderer's threads, one at a time); a part's bytes are only valid during the call.
     public func write(text: String, tokens: [DocumentToken], to emit: ([UInt8]) -> Void) {
         guard configuration.colorEnabled else { return emit(Array(text.utf8)) }
-        let (count, render) = parts(text: text, tokens: tokens)
+        let (count, render) = partWriter(text: text, tokens: tokens)
         OrderedParts.run(count: count, jobs: threadCount(jobs), render: render, emit: emit)
     }
 
@@ -84,7 +84,7 @@ public struct ANSIRenderer: Sendable {
     static let tokensPerPart = 16_384
 
     /// The part count and how to write a part.
-    private func parts(text: String, tokens: [DocumentToken]) -> (
+    private func partWriter(text: String, tokens: [DocumentToken]) -> (
         count: Int, render: (Int, inout [UInt8]) -> Void
     ) {
         let document = StyledDocument(text: text, tokens: tokens, theme: theme, jobs: jobs)
@@ -111,12 +111,12 @@ public struct ANSIRenderer: Sendable {
                 )
                 .count - 1)
         }
-        let walks = document.segmentWalks(reaching: parts.map(\.lowerBound))
+        let firstRuns = document.firstRuns(endingPast: parts.map(\.lowerBound))
         return (
             parts.count,
             { part, output in
                 Self.write(
-                    document, part: parts[part], from: walks[part], escapes: escapePieces,
+                    document, part: parts[part], fromRun: firstRuns[part], escapes: escapePieces,
                     escapeOfStyle: escapeOfStyle, to: &output)
             }
         )
@@ -127,11 +127,11 @@ public struct ANSIRenderer: Sendable {
     /// on after it. Reserved up front, the output is written once: grown by doubling from a
     /// guess, jQuery's 1.5 MB were copied twice and faulted in twice over.
     private static func capacity(
-        of document: StyledDocument, part: Range<Int>, from walk: StyledDocument.SegmentWalk,
+        of document: StyledDocument, part: Range<Int>, fromRun firstRun: Int,
         in bytes: UnsafeBufferPointer<UInt8>, escapes: ByteSlices, escapeOfStyle: [Int], resetLength: Int
     ) -> Int {
         var total = part.count
-        document.forEachSegment(within: part, from: walk) { _, style in
+        document.forEachSegment(within: part, fromRun: firstRun) { _, style in
             total += escapes.count(of: escapeOfStyle[style]) + resetLength
         }
         let longestEscape = escapes.longest
@@ -162,7 +162,7 @@ public struct ANSIRenderer: Sendable {
 
     /// The escapes and text of `part` of `document`, which starts a line.
     private static func write(
-        _ document: StyledDocument, part: Range<Int>, from walk: StyledDocument.SegmentWalk,
+        _ document: StyledDocument, part: Range<Int>, fromRun firstRun: Int,
         escapes: ByteSlices, escapeOfStyle: [Int], to output: inout [UInt8]
     ) {
         let reset: StaticString = "\u{1B}[0m"
@@ -171,9 +171,9 @@ public struct ANSIRenderer: Sendable {
             document.bytes.withUnsafeBufferPointer { bytes in
                 output.reserveCapacity(
                     capacity(
-                        of: document, part: part, from: walk, in: bytes, escapes: escapes,
+                        of: document, part: part, fromRun: firstRun, in: bytes, escapes: escapes,
                         escapeOfStyle: escapeOfStyle, resetLength: reset.utf8CodeUnitCount))
-                document.forEachSegment(within: part, from: walk) { range, style in
+                document.forEachSegment(within: part, fromRun: firstRun) { range, style in
                     let escape = escapeOfStyle[style]
                     var index = range.lowerBound
                     while index < range.upperBound {

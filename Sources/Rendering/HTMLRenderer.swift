@@ -37,14 +37,14 @@ public struct HTMLRenderer: Sendable {
     /// spans are then cut into parts whose tags and escaped text are written side by side on
     /// the renderer's threads, so every span is the one a single pass writes.
     public func renderParts(text: String, tokens: [DocumentToken]) -> [[UInt8]] {
-        let (count, render) = parts(text: text, tokens: tokens)
+        let (count, render) = partWriter(text: text, tokens: tokens)
         return OrderedParts.collect(count: count, jobs: threadCount(jobs), render: render)
     }
 
     /// `renderBytes` handed to `emit` part by part, in order, as soon as each is written (from
     /// the renderer's threads, one at a time); a part's bytes are only valid during the call.
     public func write(text: String, tokens: [DocumentToken], to emit: ([UInt8]) -> Void) {
-        let (count, render) = parts(text: text, tokens: tokens)
+        let (count, render) = partWriter(text: text, tokens: tokens)
         OrderedParts.run(count: count, jobs: threadCount(jobs), render: render, emit: emit)
     }
 
@@ -52,7 +52,7 @@ public struct HTMLRenderer: Sendable {
     static let spansPerPart = 12_288
 
     /// The part count and how to write a part.
-    private func parts(text: String, tokens: [DocumentToken]) -> (
+    private func partWriter(text: String, tokens: [DocumentToken]) -> (
         count: Int, render: (Int, inout [UInt8]) -> Void
     ) {
         let document = StyledDocument(text: text, tokens: tokens, theme: theme, jobs: jobs)

@@ -21,7 +21,7 @@ enum OrderedParts {
     static let window = 4
 
     /// What the threads share.
-    private final class Exchange: @unchecked Sendable {
+    private final class Exchange: Sendable {
         /// The next part to render.
         let next = Atomic<Int>(0)
         /// Permits to render a part: one is given back each time a part is handed on.

@@ -122,48 +122,33 @@ struct StyledDocument {
         forEachSegment(within: 0..<bytes.count, body)
     }
 
-    /// Where `forEachSegment`'s walk over the runs stands: the next run it looks at, and the
-    /// end of what it has painted so far.
-    struct SegmentWalk {
-        var run = 0
-        var cursor = 0
-    }
-
-    /// Where the walk stands as it reaches each of `positions` (ascending), found in one pass:
-    /// a part of the text handed to `forEachSegment(within:from:)` then starts there instead
-    /// of walking every run before it, which made a long text's parts cost the square of its
-    /// length (a 10 MB file has a few hundred parts).
-    ///
-    /// The walk stops before the first run that could paint at or past the position; the runs
-    /// it passes only paint before it, which the part would have cut away.
-    func segmentWalks(reaching positions: [Int]) -> [SegmentWalk] {
-        var walk = SegmentWalk()
+    /// For each of `positions` (ascending), the first run that ends past it, found in one
+    /// pass: a part of the text handed to `forEachSegment(within:fromRun:)` starts there
+    /// instead of walking every run before it, which made a long text's parts cost the square
+    /// of its length (a 10 MB file has a few hundred parts). The runs before it only paint
+    /// before the position, which the part cuts away.
+    func firstRuns(endingPast positions: [Int]) -> [Int] {
+        var run = runs.startIndex
         return positions.map { position in
-            while walk.run < runs.endIndex {
-                let end = runs[walk.run].range.upperBound
-                if end > walk.cursor {
-                    if end > position { break }
-                    walk.cursor = end
-                }
-                walk.run += 1
-            }
-            return walk
+            while run < runs.endIndex, runs[run].range.upperBound <= position { run += 1 }
+            return run
         }
     }
 
     /// `forEachSegment`'s segments cut to `bounds`: those of one part of the text, for
-    /// renderers that write parts side by side. `walk` is where to start looking (see
-    /// `segmentWalks`), at or before `bounds`.
+    /// renderers that write parts side by side. Runs before `firstRun` (see `firstRuns`) are
+    /// not looked at; what they would have painted before the run is painted in the default
+    /// style, so they must end by `bounds.lowerBound`.
     func forEachSegment(
-        within bounds: Range<Int>, from walk: SegmentWalk = SegmentWalk(), _ body: (Range<Int>, Int) -> Void
+        within bounds: Range<Int>, fromRun firstRun: Int = 0, _ body: (Range<Int>, Int) -> Void
     ) {
         func emit(_ range: Range<Int>, _ style: Int) {
             let lower = max(range.lowerBound, bounds.lowerBound)
             let upper = min(range.upperBound, bounds.upperBound)
             if lower < upper { body(lower..<upper, style) }
         }
-        var cursor = walk.cursor
-        for run in runs[walk.run...] where run.range.upperBound > cursor {
+        var cursor = 0
+        for run in runs[firstRun...] where run.range.upperBound > cursor {
             if cursor >= bounds.upperBound { return }
             if run.range.lowerBound > cursor { emit(cursor..<run.range.lowerBound, 0) }
             emit(max(cursor, run.range.lowerBound)..<run.range.upperBound, run.style)

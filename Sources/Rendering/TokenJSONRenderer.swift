@@ -44,7 +44,7 @@ public struct TokenJSONRenderer: Sendable {
     public func renderParts(
         text: String, tokens: [DocumentToken], scopeName: String?, links: [RenderedLink]? = nil
     ) -> [[UInt8]] {
-        let (count, render) = fullParts(text: text, tokens: tokens, scopeName: scopeName, links: links)
+        let (count, render) = fullPartWriter(text: text, tokens: tokens, scopeName: scopeName, links: links)
         return OrderedParts.collect(count: count, jobs: threadCount(jobs), render: render)
     }
 
@@ -54,7 +54,7 @@ public struct TokenJSONRenderer: Sendable {
         text: String, tokens: [DocumentToken], scopeName: String?, links: [RenderedLink]? = nil,
         to emit: ([UInt8]) -> Void
     ) {
-        let (count, render) = fullParts(text: text, tokens: tokens, scopeName: scopeName, links: links)
+        let (count, render) = fullPartWriter(text: text, tokens: tokens, scopeName: scopeName, links: links)
         OrderedParts.run(count: count, jobs: threadCount(jobs), render: render, emit: emit)
     }
 
@@ -79,7 +79,7 @@ public struct TokenJSONRenderer: Sendable {
     ///
     /// Each distinct scope stack's `"scopes"` array and each distinct style's fields are
     /// written once and copied per token.
-    private func fullParts(
+    private func fullPartWriter(
         text: String, tokens: [DocumentToken], scopeName: String?, links: [RenderedLink]?
     ) -> (count: Int, render: (Int, inout [UInt8]) -> Void) {
         let document = StyledDocument(text: text, tokens: tokens, theme: theme, jobs: jobs)
@@ -164,7 +164,7 @@ public struct TokenJSONRenderer: Sendable {
     public func renderCompactParts(
         text: String, tokens: [DocumentToken], scopeName: String?, links: [RenderedLink]? = nil
     ) -> [[UInt8]] {
-        let (count, threads, render) = compactParts(
+        let (count, threads, render) = compactPartWriter(
             text: text, tokens: tokens, scopeName: scopeName, links: links)
         return OrderedParts.collect(count: count, jobs: threads, render: render)
     }
@@ -174,7 +174,7 @@ public struct TokenJSONRenderer: Sendable {
         text: String, tokens: [DocumentToken], scopeName: String?, links: [RenderedLink]? = nil,
         to emit: ([UInt8]) -> Void
     ) {
-        let (count, threads, render) = compactParts(
+        let (count, threads, render) = compactPartWriter(
             text: text, tokens: tokens, scopeName: scopeName, links: links)
         OrderedParts.run(count: count, jobs: threads, render: render, emit: emit)
     }
@@ -185,7 +185,7 @@ public struct TokenJSONRenderer: Sendable {
     /// The compact shape's part count (the styles and stacks, then the tokens' parts), the
     /// threads to write them on and how to write a part. A short document's two parts are
     /// written in turn: not worth a thread.
-    private func compactParts(
+    private func compactPartWriter(
         text: String, tokens: [DocumentToken], scopeName: String?, links: [RenderedLink]?
     ) -> (count: Int, threads: Int, render: (Int, inout [UInt8]) -> Void) {
         let document = StyledDocument(text: text, tokens: tokens, theme: theme, jobs: jobs)

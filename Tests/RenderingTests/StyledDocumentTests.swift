@@ -72,11 +72,11 @@ struct StyledDocumentTests {
         }
     }
 
-    /// A part's segments found from the walk's position at its start (`segmentWalks`) are the
+    /// A part's segments found from the first run that ends past its start (`firstRuns`) are the
     /// ones found by walking every run from the first, with tokens that overlap, leave gaps
     /// and run past the text.
     @Test(arguments: [UInt64(41), 42, 43])
-    func aPartStartedFromItsWalkHasTheSegmentsOfAWalkFromTheFirstRun(seed: UInt64) throws {
+    func aPartStartedFromItsFirstRunHasTheSegmentsOfAWalkFromTheVeryFirst(seed: UInt64) throws {
         var generator = SeededGenerator(seed: seed)
         let length = 3_000
         let text = String(repeating: "y", count: length)
@@ -91,12 +91,12 @@ struct StyledDocumentTests {
         var cuts = (0..<12).map { _ in Int(generator.next() % UInt64(length)) }
         cuts = Array(Set(cuts + [0, length])).sorted()
         let parts = zip(cuts, cuts.dropFirst()).map { $0..<$1 }
-        let walks = document.segmentWalks(reaching: parts.map(\.lowerBound))
+        let firstRuns = document.firstRuns(endingPast: parts.map(\.lowerBound))
         var joined: [Range<Int>] = []
-        for (part, walk) in zip(parts, walks) {
+        for (part, firstRun) in zip(parts, firstRuns) {
             var fromWalk: [String] = []
             var fromStart: [String] = []
-            document.forEachSegment(within: part, from: walk) {
+            document.forEachSegment(within: part, fromRun: firstRun) {
                 fromWalk.append("\($0) \($1)")
                 joined.append($0)
             }

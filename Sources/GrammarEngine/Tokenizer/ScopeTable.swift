@@ -22,8 +22,9 @@ struct ScopeTable: ~Copyable {
     private var mask: Int
     private(set) var count = 0
 
-    init(minimumCapacity: Int = 0) {
-        mask = Self.slotCount(for: minimumCapacity) - 1
+    /// An empty table of 16 slots (`reserve` makes room for more at once).
+    init() {
+        mask = Self.slotCount(for: 0) - 1
         slots = Self.emptySlots(mask + 1)
     }
 

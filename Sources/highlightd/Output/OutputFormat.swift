@@ -19,38 +19,10 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
     /// Whether the output is JSON (one object per file in a batch).
     var isJSON: Bool { self == .json || self == .jsonCompact }
 
-    /// Renders `tokens` of `text` with `theme`; `color` and `depth` only matter for `ansi`.
-    /// `jobs` is how many threads may resolve a long document's styles (nil: one per CPU).
-    func render(
-        text: String, tokens: [DocumentToken], scopeName: String?, theme: Theme, color: ColorChoice,
-        depth: ColorDepth = .trueColor, title: String = "highlightd", links: [RenderedLink]? = nil,
-        jobs: Int? = nil
-    ) -> String {
-        String(
-            decoding: renderParts(
-                text: text, tokens: tokens, scopeName: scopeName, theme: theme, color: color, depth: depth,
-                title: title, links: links, jobs: jobs
-            ).joinedBytes(),
-            as: UTF8.self)
-    }
-
-    /// `render` as UTF-8 bytes in consecutive parts, to be written out one after the other (a
-    /// long document's parts are written side by side).
-    func renderParts(
-        text: String, tokens: [DocumentToken], scopeName: String?, theme: Theme, color: ColorChoice,
-        depth: ColorDepth = .trueColor, title: String = "highlightd", links: [RenderedLink]? = nil,
-        jobs: Int? = nil
-    ) -> [[UInt8]] {
-        var parts: [[UInt8]] = []
-        write(
-            text: text, tokens: tokens, scopeName: scopeName, theme: theme, color: color, depth: depth,
-            title: title, links: links, jobs: jobs
-        ) { parts.append($0) }
-        return parts
-    }
-
-    /// `render` handed to `emit` part by part, in order, each as soon as the parts before it
-    /// are (from the renderer's threads, one at a time); a part's bytes are only valid during
+    /// Renders `tokens` of `text` with `theme` (`color` and `depth` only matter for `ansi`;
+    /// `jobs` is how many threads may resolve a long document's styles, nil: one per CPU),
+    /// handing the output to `emit` part by part, in order, each as soon as the parts before it
+    /// are (from the renderer's threads, one at a time). A part's bytes are only valid during
     /// the call, so a command writes each out and keeps a few parts' memory, not the output's.
     func write(
         text: String, tokens: [DocumentToken], scopeName: String?, theme: Theme, color: ColorChoice,

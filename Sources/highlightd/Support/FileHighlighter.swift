@@ -57,15 +57,9 @@ struct FileHighlighter {
 
     /// The rendered output for the file at `path` whose contents are `text`.
     func render(_ text: String, path: String) throws -> String {
-        String(decoding: try renderParts(text, path: path).joinedBytes(), as: UTF8.self)
-    }
-
-    /// `render` as UTF-8 bytes in consecutive parts, written out one after the other without
-    /// another copy.
-    func renderParts(_ text: String, path: String) throws -> [[UInt8]] {
-        var parts: [[UInt8]] = []
-        try write(text, path: path) { parts.append($0) }
-        return parts
+        var bytes: [UInt8] = []
+        try write(text, path: path) { bytes.append(contentsOf: $0) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `render` handed to `emit` part by part, in order (see `OutputFormat.write`).
