@@ -15,6 +15,8 @@ import Testing
         (["text.html", "comment.block.html", "meta.embedded.block.css", "string.quoted.css"], .string),
         (["source.x", "substring.x", "commentary.x"], .other),
         (["source.x", "string-like.x"], .string),
+        (["source.x", "string.x", "meta-embedded.x"], .string),
+        (["source.x", "string.x", "meta.x.embedded"], .string),
     ])
     func theInnermostScopeNamingAKindDecides(scopes: [String], kind: TokenKind) {
         #expect(TokenKind(scopes: scopes) == kind)

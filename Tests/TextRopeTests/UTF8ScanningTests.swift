@@ -44,4 +44,36 @@ struct UTF8ScanningTests {
             }
         }
     }
+
+    /// Valid text mixing ASCII runs of every length with scalars of two, three and four bytes,
+    /// so that every kind of byte falls at every place of an eight-byte word.
+    @Test func unitCountsAtEveryScalarBoundaryAreSwiftsOwn() {
+        let pieces = ["a", "bcdefgh", "0123456789abcdef", "é", "日", "😀", "\r\n", "ß𝄞"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            let text = (0..<Int.random(in: 0..<24, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }.joined()
+            let bytes = Array(text.utf8)
+            var utf16 = 0
+            var scalars = 0
+            var offset = 0
+            bytes.withUnsafeBufferPointer { buffer in
+                for scalar in text.unicodeScalars {
+                    #expect(
+                        UTF8Scanning.unitCount(in: buffer, upTo: offset, unit: .utf16) == utf16,
+                        "\(text) \(offset)")
+                    #expect(
+                        UTF8Scanning.unitCount(in: buffer, upTo: offset, unit: .utf32) == scalars,
+                        "\(text) \(offset)")
+                    offset += String(scalar).utf8.count
+                    utf16 += scalar.utf16.count
+                    scalars += 1
+                }
+                #expect(
+                    UTF8Scanning.unitCount(in: buffer, upTo: bytes.count, unit: .utf16) == text.utf16.count)
+                #expect(UTF8Scanning.unitCount(in: buffer, upTo: bytes.count, unit: .utf32) == scalars)
+            }
+        }
+    }
 }

@@ -51,6 +51,8 @@ public struct AttributeRuns<Value: Hashable & Sendable>: Sendable {
     public func runs(in range: Range<Int>) -> [AttributeRun<Value>] {
         var result: [AttributeRun<Value>] = []
         guard !range.isEmpty else { return result }
+        // A line's runs, mostly: room for them at once, not grown a doubling at a time.
+        result.reserveCapacity(min(range.count, 32))
         rope.forEachChunk(from: range.lowerBound) { chunk, start in
             var runStart = start
             for run in chunk.runs {

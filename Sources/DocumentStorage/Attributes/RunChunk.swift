@@ -50,32 +50,28 @@ public struct RunChunk<Value: Hashable & Sendable>: RopeChunk {
 
     public func prefix(_ offset: Int) -> RunChunk {
         var result: [AttributeRun<Value>] = []
-        var remaining = offset
-        for run in runs where remaining > 0 {
-            result.append(AttributeRun(length: min(run.length, remaining), value: run.value))
-            remaining -= run.length
-        }
-        return RunChunk(runs: result)
+        result.reserveCapacity(runs.count)
+        appendRuns(in: 0..<max(offset, 0), to: &result)
+        return RunChunk(mergedRuns: result)
     }
 
     public func suffix(from offset: Int) -> RunChunk {
         var result: [AttributeRun<Value>] = []
-        var skipped = 0
-        for run in runs {
-            let end = skipped + run.length
-            if end > offset {
-                result.append(AttributeRun(length: end - max(skipped, offset), value: run.value))
-            }
-            skipped = end
-        }
-        return RunChunk(runs: result)
+        result.reserveCapacity(runs.count)
+        appendRuns(in: offset..<Int.max, to: &result)
+        return RunChunk(mergedRuns: result)
     }
 
     public func fitsWhenMerged(with other: RunChunk) -> Bool {
         runs.count + other.runs.count <= Self.maximumRuns
     }
 
-    public func appending(_ other: RunChunk) -> RunChunk { RunChunk(runs: runs + other.runs) }
+    public func appending(_ other: RunChunk) -> RunChunk {
+        var joined = runs
+        joined.reserveCapacity(runs.count + other.runs.count)
+        for run in other.runs { joined.appendMerging(run) }
+        return RunChunk(mergedRuns: joined)
+    }
 
     public func balancedPieces() -> [RunChunk] {
         guard runs.count > Self.maximumRuns else { return [self] }
@@ -90,12 +86,39 @@ public struct RunChunk<Value: Hashable & Sendable>: RopeChunk {
         -> Bool
     {
         if resizeRunInPlace(range, with: replacement) { return true }
-        let edited = RunChunk(
-            runs: prefix(range.lowerBound).runs + (replacement?.runs ?? [])
-                + suffix(from: range.upperBound).runs)
-        guard edited.count > 0, edited.runs.count <= Self.maximumRuns else { return false }
-        self = edited
+        // One array, sized once: the prefix, the replacement and the suffix, merged as they meet.
+        var edited: [AttributeRun<Value>] = []
+        edited.reserveCapacity(runs.count + (replacement?.runs.count ?? 0))
+        appendRuns(in: 0..<max(range.lowerBound, 0), to: &edited)
+        for run in replacement?.runs ?? [] { edited.appendMerging(run) }
+        appendRuns(in: range.upperBound..<Int.max, to: &edited)
+        guard !edited.isEmpty, edited.count <= Self.maximumRuns else { return false }
+        self = RunChunk(mergedRuns: edited)
         return true
+    }
+}
+
+extension RunChunk {
+    /// A chunk of runs already merged and none empty (what `appendMerging` builds).
+    fileprivate init(mergedRuns: [AttributeRun<Value>]) {
+        runs = mergedRuns
+        count = mergedRuns.reduce(0) { $0 + $1.length }
+    }
+
+    /// Appends the parts of this chunk's runs that lie in `range` (offsets within the chunk),
+    /// merging each with what `result` ends with.
+    fileprivate func appendRuns(in range: Range<Int>, to result: inout [AttributeRun<Value>]) {
+        var start = 0
+        for run in runs {
+            guard start < range.upperBound else { return }
+            let end = start + run.length
+            if end > range.lowerBound {
+                result.appendMerging(
+                    AttributeRun(
+                        length: min(end, range.upperBound) - max(start, range.lowerBound), value: run.value))
+            }
+            start = end
+        }
     }
 }
 

@@ -14,6 +14,7 @@ enum RunDifference {
     /// The runs of `runs` (starting at offset 0) inside `range`.
     static func slice<Value>(_ runs: [AttributeRun<Value>], _ range: Range<Int>) -> [AttributeRun<Value>] {
         var result: [AttributeRun<Value>] = []
+        result.reserveCapacity(min(runs.count, range.count))
         var position = 0
         for run in runs {
             let lower = max(position, range.lowerBound)

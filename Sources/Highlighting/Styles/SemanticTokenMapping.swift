@@ -34,15 +34,16 @@ public struct SemanticTokenMapping: Sendable {
         public var modifiers: UInt32
     }
 
-    /// The rules, by scope prefix.
-    private let rules: [String: Match]
+    /// The rules, by scope prefix (keyed by substrings so that looking up a scope's prefixes
+    /// copies none of them).
+    private let rules: [Substring: Match]
 
     /// A mapping from rules; a later rule for the same scope replaces an earlier one.
     public init(rules: [Rule]) {
-        var table: [String: Match] = [:]
+        var table: [Substring: Match] = [:]
         for rule in rules {
             guard let type = SemanticTokenLegend.typeIndex(rule.tokenType) else { continue }
-            table[rule.scope] = Match(
+            table[Substring(rule.scope)] = Match(
                 scope: rule.scope, tokenType: type,
                 modifiers: SemanticTokenLegend.modifierBits(rule.modifiers))
         }
@@ -61,7 +62,7 @@ public struct SemanticTokenMapping: Sendable {
     public func match(scope: String) -> Match? {
         var candidate = Substring(scope)
         while true {
-            if let found = rules[String(candidate)] { return found }
+            if let found = rules[candidate] { return found }
             guard let dot = candidate.lastIndex(of: ".") else { return nil }
             candidate = candidate[..<dot]
         }

@@ -37,4 +37,17 @@ public struct StyleEntry: Hashable, Sendable {
         tokenType = semantic?.tokenType
         tokenModifiers = semantic?.modifiers ?? 0
     }
+
+    /// The theme's style this entry was made from.
+    public var style: TokenStyle {
+        TokenStyle(
+            foreground: foreground, background: background, fontStyle: fontStyle, ruleSelector: themeSelector)
+    }
+
+    /// The semantic token type this entry was made from, if any.
+    public var semantic: SemanticTokenMapping.Match? {
+        tokenType.map {
+            SemanticTokenMapping.Match(scope: semanticScope ?? "", tokenType: $0, modifiers: tokenModifiers)
+        }
+    }
 }

@@ -8,19 +8,23 @@ import ThemeEngine
 /// Owned by one highlighter (not locked). Bounded: it forgets everything past `limit` nodes
 /// (a long session with a grammar that nests without end creates nodes without end).
 struct ScopeStyleCache {
+    /// What a node resolves to, kept small: the style and semantic type live once in the
+    /// table's entry of `id`. With the whole entry per node the cache of a busy editing session
+    /// took 25 MB at its limit, freed and made again with every release, and the heap it had
+    /// grown kept 7 MB of holes once idle (issue 29's soak).
     struct Resolved {
-        var style: TokenStyle
-        var semantic: SemanticTokenMapping.Match?
+        var id: StyleID
         var kind: TokenKind
         /// Whether brackets in tokens of these scopes count as bracket pairs.
         var countsBrackets: Bool
-        var id: StyleID
     }
 
     var limit = 100_000
     /// Token kinds and bracket scopes of the grammar the stacks come from.
     var classification = TokenClassification.standard
     private var resolved: [ScopeStack: Resolved] = [:]
+    /// The uncached ancestors of the stack being resolved (kept to reuse its room).
+    private var pending: [ScopeStack] = []
 
     /// The number of cached nodes.
     var count: Int { resolved.count }
@@ -40,18 +44,21 @@ struct ScopeStyleCache {
         if let known = resolved[scopes] { return known }
         if resolved.count >= limit { resolved.removeAll(keepingCapacity: true) }
         // Resolve the uncached ancestors from the outermost in, iteratively (stacks can be deep).
-        var pending: [ScopeStack] = []
+        defer { pending.removeAll(keepingCapacity: true) }
         var node: ScopeStack? = scopes
         while let current = node, resolved[current] == nil {
             pending.append(current)
             node = current.parent
         }
         var parent = node.flatMap { resolved[$0] }
+        let known = parent.map { table[$0.id] }
+        var parentStyle = known?.style ?? table.theme.defaultStyle
+        var parentSemantic = known?.semantic
         for current in pending.reversed() {
             let style = table.theme.resolve(
                 scope: current.scopeName, ancestors: ScopeAncestors(nearest: current.parent),
-                parent: parent?.style ?? table.theme.defaultStyle)
-            let semantic = table.semanticMapping.match(scope: current.scopeName) ?? parent?.semantic
+                parent: parentStyle)
+            let semantic = table.semanticMapping.match(scope: current.scopeName) ?? parentSemantic
             let kind: TokenKind
             let countsBrackets: Bool
             if classification.needsScopePath {
@@ -63,10 +70,12 @@ struct ScopeStyleCache {
                 countsBrackets = kind == .other
             }
             let entry = Resolved(
-                style: style, semantic: semantic, kind: kind, countsBrackets: countsBrackets,
-                id: table.id(for: StyleEntry(style: style, semantic: semantic, kind: kind)))
+                id: table.id(for: StyleEntry(style: style, semantic: semantic, kind: kind)), kind: kind,
+                countsBrackets: countsBrackets)
             resolved[current] = entry
             parent = entry
+            parentStyle = style
+            parentSemantic = semantic
         }
         return parent!
     }

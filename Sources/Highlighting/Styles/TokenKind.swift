@@ -26,23 +26,34 @@ public enum TokenKind: String, Hashable, Sendable, CaseIterable {
     /// runs of letters, digits and `_`, as a regular expression's `\b` sees them, so
     /// `string.regexp` is a string).
     public static func standard(ofScope scope: String) -> TokenKind? {
+        // Walks the words in place: this runs for every new scope a highlighter meets, and
+        // splitting made an array each time.
         var previous: Substring?
-        let words = scope.split { !($0.isLetter || $0.isNumber || $0 == "_") }
-        for (index, word) in words.enumerated() {
+        var index = scope.startIndex
+        while index < scope.endIndex {
+            guard isWordCharacter(scope[index]) else {
+                index = scope.index(after: index)
+                continue
+            }
+            let start = index
+            repeat {
+                index = scope.index(after: index)
+            } while index < scope.endIndex && isWordCharacter(scope[index])
+            let word = scope[start..<index]
             switch word {
             case "comment": return .comment
             case "string": return .string
             case "regex": return .regex
-            case "embedded" where previous == "meta" && Self.adjacent(words, index, in: scope): return .other
+            case "embedded" where previous == "meta" && scope[previous!.endIndex..<start] == ".":
+                return .other
             default: previous = word
             }
         }
         return nil
     }
 
-    /// Whether word `index` of `words` follows the one before it after a single `.`.
-    private static func adjacent(_ words: [Substring], _ index: Int, in scope: String) -> Bool {
-        scope[words[index - 1].endIndex..<words[index].startIndex] == "."
+    private static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_"
     }
 }
 

@@ -53,6 +53,10 @@ extension TextBuffer {
     func offset(fromUTF8 utf8: Int, to unit: TextUnit) -> Int {
         if unit == .utf8 { return utf8 }
         guard let leaf = rope.seekLeaf(where: { $0.utf8 >= utf8 }) else { return 0 }
+        // A leaf of ASCII alone (as many scalars as bytes) counts every unit as one byte.
+        if leaf.chunk.summary.scalars == leaf.chunk.summary.utf8 {
+            return leaf.prefix.count(in: unit) + min(utf8 - leaf.start, leaf.chunk.summary.utf8)
+        }
         let local = leaf.chunk.bytes.withUnsafeBufferPointer {
             UTF8Scanning.unitCount(in: $0, upTo: min(utf8 - leaf.start, $0.count), unit: unit)
         }

@@ -160,9 +160,32 @@ enum UTF8Scanning {
         case .utf8: return offset
         case .utf16, .utf32:
             var total = 0
-            for index in 0..<offset {
+            var index = 0
+            // Eight bytes at a time: every byte but a continuation byte (10xxxxxx) starts a
+            // scalar, and a lead byte of four (11110xxx) starts one of two UTF-16 units. The
+            // shifts line each byte's lower bits up under its own top bit; what a shift carries
+            // into the next byte lands below that byte's top bit and is masked away.
+            if let base = bytes.baseAddress, offset >= 8 {
+                let raw = UnsafeRawPointer(base)
+                let topBits: UInt64 = 0x8080_8080_8080_8080
+                while index + 8 <= offset {
+                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    if word & topBits == 0 {
+                        total += 8
+                    } else {
+                        total += 8 - (word & ~(word << 1) & topBits).nonzeroBitCount
+                        if unit == .utf16 {
+                            total +=
+                                (word & (word << 1) & (word << 2) & (word << 3) & topBits).nonzeroBitCount
+                        }
+                    }
+                    index += 8
+                }
+            }
+            while index < offset {
                 let byte = bytes[index]
                 if !isContinuation(byte) { total += unit == .utf16 && byte >= 0xF0 ? 2 : 1 }
+                index += 1
             }
             return total
         }
