@@ -125,6 +125,38 @@ import Testing
         withExtendedLifetime((state, registeredState)) {}
     }
 
+    @Test func aSweepWaitsForAsManyNewStacksAsTheLastOneKeptAndAtLeastItsMinimum() throws {
+        var configuration = Grammar.Configuration()
+        configuration.immortalStacks = false
+        configuration.internedStackLimit = 400_000
+        let grammar = try GrammarFixtures.grammar(GrammarReloadTests.json, configuration: configuration)
+        func internChain(_ prefix: String, _ count: Int) -> [ScopeStack] {
+            var chain: [ScopeStack] = []
+            for index in 0..<count { chain.append(grammar.interner.scope("\(prefix)\(index)", parent: chain.last)) }
+            return chain
+        }
+        // A sweep that keeps only what the grammar holds itself: due after the minimum spacing.
+        grammar.releaseUnusedStacks()
+        let minimum = StackInterner.minimumSweepSpacing
+        let held = grammar.internedStackCount
+        #expect(held.scopes + held.frames < minimum)
+        let first = internChain("a", minimum - 1)
+        #expect(!grammar.hasStacksToSweep)
+        let second = internChain("b", 1)
+        #expect(grammar.hasStacksToSweep, "\(minimum) interned")
+        // A sweep that keeps more than the minimum: the next waits for as many new ones.
+        let kept = internChain("c", 6_000)
+        grammar.releaseUnusedStacks()
+        let count = grammar.internedStackCount
+        let keptCount = count.scopes + count.frames
+        #expect(keptCount >= minimum + 6_000)
+        let unheld = internChain("d", keptCount - 1)
+        #expect(!grammar.hasStacksToSweep, "fewer new stacks than the sweep kept")
+        let last = internChain("e", 1)
+        #expect(grammar.hasStacksToSweep, "as many new stacks as the sweep kept")
+        withExtendedLifetime((first, second, kept, unheld, last)) {}
+    }
+
     @Test func pastTheLimitStacksAreNotInternedAndTokensAreUnchanged() throws {
         var configuration = Grammar.Configuration()
         configuration.immortalStacks = false

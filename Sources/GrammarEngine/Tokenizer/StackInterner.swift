@@ -46,6 +46,10 @@ final class StackInterner: Sendable {
     /// line tokenized after that kept a private copy of its whole state (nothing interned, so
     /// nothing shared), and the daemon held 9 MB more than a fresh one with the same texts.
     private let internedSinceSweep = Atomic<Int>(0)
+    /// Entries the last sweep kept: the next sweep waits for as many new ones (see `needsSweep`).
+    private let keptAtLastSweep = Atomic<Int>(0)
+    /// The fewest new entries between two sweeps.
+    static let minimumSweepSpacing = 4_096
 
     init(capacity: Int = 200_000, immortal: Bool = true, keepsNames: Bool = true) {
         self.capacity = capacity
@@ -152,12 +156,18 @@ final class StackInterner: Sendable {
         internedSinceSweep.wrappingAdd(1, ordering: .relaxed)
     }
 
-    /// Whether so many stacks were interned since the last sweep (a quarter of `capacity`)
-    /// that the tables should be swept now rather than when the daemon next goes idle. A sweep
-    /// visits every entry, so spacing them by a quarter of the room keeps its cost per
-    /// interned stack constant, even when most entries are still in use.
+    /// Whether so many stacks were interned since the last sweep that the tables should be
+    /// swept now rather than when the daemon next goes idle: as many as the last sweep kept
+    /// (at least `minimumSweepSpacing`, at most a quarter of `capacity`), as a tracing
+    /// collector waits for its heap to double. A sweep visits every entry, kept or new, so its
+    /// cost per interned stack stays constant; and the stacks a burst of edits leaves behind
+    /// never outnumber the live ones by much. Spaced by a quarter of `capacity` alone, 150,000
+    /// pipelined edits over fifty documents let 50,000 dead stacks pile up between sweeps, and
+    /// the heap they had grown kept 4 MB of holes among the survivors once idle.
     var needsSweep: Bool {
-        !immortal && internedSinceSweep.load(ordering: .relaxed) >= capacity / 4
+        guard !immortal else { return false }
+        let spacing = min(capacity / 4, max(Self.minimumSweepSpacing, keptAtLastSweep.load(ordering: .relaxed)))
+        return internedSinceSweep.load(ordering: .relaxed) >= spacing
     }
 
     /// Forgets the interned stacks nothing else holds any more, and returns how many.
@@ -173,7 +183,10 @@ final class StackInterner: Sendable {
     func releaseUnused() -> Int {
         guard !immortal else { return 0 }
         internedSinceSweep.store(0, ordering: .relaxed)
-        return releaseUnusedFrames() + releaseUnusedScopes()
+        let released = releaseUnusedFrames() + releaseUnusedScopes()
+        let kept = count
+        keptAtLastSweep.store(kept.scopes + kept.frames, ordering: .relaxed)
+        return released
     }
 
     private func releaseUnusedFrames() -> Int {
