@@ -132,7 +132,9 @@ import Testing
         let grammar = try GrammarFixtures.grammar(GrammarReloadTests.json, configuration: configuration)
         func internChain(_ prefix: String, _ count: Int) -> [ScopeStack] {
             var chain: [ScopeStack] = []
-            for index in 0..<count { chain.append(grammar.interner.scope("\(prefix)\(index)", parent: chain.last)) }
+            for index in 0..<count {
+                chain.append(grammar.interner.scope("\(prefix)\(index)", parent: chain.last))
+            }
             return chain
         }
         // A sweep that keeps only what the grammar holds itself: due after the minimum spacing.

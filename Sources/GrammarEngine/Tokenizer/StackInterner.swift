@@ -7,8 +7,8 @@ import Synchronization
 /// that off (`immortalStacks`, off in the daemon, which reloads grammars): threads share them
 /// on every token. Mortal tables can be swept of the stacks nothing else holds
 /// (`releaseUnused`), which the daemon does when it goes idle, and also in the middle of a long
-/// burst of edits once `needsSweep` says a quarter of `capacity` was interned since the last
-/// sweep. Past `capacity` entries new stacks are no longer interned and compare structurally
+/// burst of edits once `needsSweep` says as many stacks were interned since the last sweep as
+/// that sweep kept. Past `capacity` entries new stacks are no longer interned and compare structurally
 /// instead, so a pathological document cannot grow memory without bound.
 final class StackInterner: Sendable {
     private struct FrameKey: Hashable {
@@ -166,7 +166,8 @@ final class StackInterner: Sendable {
     /// the heap they had grown kept 4 MB of holes among the survivors once idle.
     var needsSweep: Bool {
         guard !immortal else { return false }
-        let spacing = min(capacity / 4, max(Self.minimumSweepSpacing, keptAtLastSweep.load(ordering: .relaxed)))
+        let spacing = min(
+            capacity / 4, max(Self.minimumSweepSpacing, keptAtLastSweep.load(ordering: .relaxed)))
         return internedSinceSweep.load(ordering: .relaxed) >= spacing
     }
 
