@@ -50,14 +50,14 @@ public struct RunChunk<Value: Hashable & Sendable>: RopeChunk {
 
     public func prefix(_ offset: Int) -> RunChunk {
         var result: [AttributeRun<Value>] = []
-        result.reserveCapacity(runs.count)
+        result.reserveCapacity(runCount(in: 0..<max(offset, 0)))
         appendRuns(in: 0..<max(offset, 0), to: &result)
         return RunChunk(mergedRuns: result)
     }
 
     public func suffix(from offset: Int) -> RunChunk {
         var result: [AttributeRun<Value>] = []
-        result.reserveCapacity(runs.count)
+        result.reserveCapacity(runCount(in: offset..<Int.max))
         appendRuns(in: offset..<Int.max, to: &result)
         return RunChunk(mergedRuns: result)
     }
@@ -88,7 +88,9 @@ public struct RunChunk<Value: Hashable & Sendable>: RopeChunk {
         if resizeRunInPlace(range, with: replacement) { return true }
         // One array, sized once: the prefix, the replacement and the suffix, merged as they meet.
         var edited: [AttributeRun<Value>] = []
-        edited.reserveCapacity(runs.count + (replacement?.runs.count ?? 0))
+        edited.reserveCapacity(
+            runCount(in: 0..<max(range.lowerBound, 0)) + (replacement?.runs.count ?? 0)
+                + runCount(in: range.upperBound..<Int.max))
         appendRuns(in: 0..<max(range.lowerBound, 0), to: &edited)
         for run in replacement?.runs ?? [] { edited.appendMerging(run) }
         appendRuns(in: range.upperBound..<Int.max, to: &edited)
@@ -103,6 +105,20 @@ extension RunChunk {
     fileprivate init(mergedRuns: [AttributeRun<Value>]) {
         runs = mergedRuns
         count = mergedRuns.reduce(0) { $0 + $1.length }
+    }
+
+    /// How many of this chunk's runs overlap `range` (offsets within the chunk): the room to
+    /// reserve for them, exactly, since the chunks made from them are kept.
+    fileprivate func runCount(in range: Range<Int>) -> Int {
+        var start = 0
+        var count = 0
+        for run in runs {
+            guard start < range.upperBound else { break }
+            let end = start + run.length
+            if end > range.lowerBound { count += 1 }
+            start = end
+        }
+        return count
     }
 
     /// Appends the parts of this chunk's runs that lie in `range` (offsets within the chunk),
