@@ -48,12 +48,12 @@ extension JSONValue {
             output.append(UInt8(ascii: "]"))
         case .object(let members) where !members.isEmpty:
             output.append(UInt8(ascii: "{"))
-            for (index, key) in members.keys.sorted().enumerated() {
+            Self.forEachSorted(members) { index, key, value in
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 newline(indent + 1)
                 Self.writeString(key, to: &output)
                 output += [UInt8(ascii: ":"), UInt8(ascii: " ")]
-                members[key]?.writePretty(to: &output, indent: indent + 1)
+                value.writePretty(to: &output, indent: indent + 1)
             }
             newline(indent)
             output.append(UInt8(ascii: "}"))
@@ -80,13 +80,37 @@ extension JSONValue {
             output.append(UInt8(ascii: "]"))
         case .object(let members):
             output.append(UInt8(ascii: "{"))
-            for (index, key) in members.keys.sorted().enumerated() {
+            Self.forEachSorted(members) { index, key, value in
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 Self.writeString(key, to: &output)
                 output.append(UInt8(ascii: ":"))
-                members[key]?.write(to: &output)
+                value.write(to: &output)
             }
             output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Calls `body` with each member in the order of its key, sorting the members' positions
+    /// in room on the stack: sorting the keys themselves made an array of them for every
+    /// object written, and each value was then looked up again by hashing its key (every
+    /// message the daemon sends is a few objects deep).
+    private static func forEachSorted(
+        _ members: [String: JSONValue], _ body: (Int, String, JSONValue) -> Void
+    ) {
+        withUnsafeTemporaryAllocation(of: [String: JSONValue].Index.self, capacity: members.count) {
+            positions in
+            var count = 0
+            for position in members.indices {
+                positions.initializeElement(at: count, to: position)
+                count += 1
+            }
+            var byKey = positions
+            byKey.sort { members[$0].key < members[$1].key }
+            for (index, position) in byKey.enumerated() {
+                let member = members[position]
+                body(index, member.key, member.value)
+            }
+            _ = positions.deinitialize()
         }
     }
 

@@ -27,6 +27,28 @@ import Testing
         }
     }
 
+    @Test func objectMembersAreWrittenInTheByteOrderOfTheirKeys() {
+        var generator = SeededGenerator(seed: 41)
+        let letters = Array("abAB_z09")
+        for _ in 0..<300 {
+            var members: [String: Int] = [:]
+            for _ in 0..<Int(generator.next() % 12) {
+                let key = String(
+                    (0..<Int(1 + generator.next() % 4)).map { _ in letters[Int(generator.next() % 8)] })
+                members[key] = Int(generator.next() % 1_000)
+            }
+            // Written independently: keys in the order of their bytes, each with its value.
+            let sorted = members.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+            let expected = "{" + sorted.map { #""\#($0)":\#(members[$0]!)"# }.joined(separator: ",") + "}"
+            let value = JSONValue.object(members.mapValues { .integer($0) })
+            #expect(String(decoding: value.serializedBytes(), as: UTF8.self) == expected)
+            let nested = JSONValue.array([value, .object(["inner": value])])
+            #expect(
+                String(decoding: nested.serializedBytes(), as: UTF8.self)
+                    == "[\(expected),{\"inner\":\(expected)}]")
+        }
+    }
+
     @Test func keepsIntegersExactAndDecodesEscapes() throws {
         let value = try JSONValue(parsing: Data(#"{"n":9007199254740993,"s":"\u00e9\ud83d\ude00\t"}"#.utf8))
         #expect(value["n"]?.intValue == 9_007_199_254_740_993)
