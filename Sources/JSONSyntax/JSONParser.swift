@@ -75,14 +75,14 @@ public struct JSONParser<Builder: JSONBuilding> {
         defer { depth -= 1 }
         index += 1
         var members: [(String, Builder.Value)] = []
-        // Room for the few members a protocol object has, at once: grown from empty, an
-        // object of four was three allocations.
-        members.reserveCapacity(4)
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
             index += 1
             return Builder.object(members)
         }
+        // Room for the few members a protocol object has, at once: grown from empty, an
+        // object of four was three allocations.
+        members.reserveCapacity(4)
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {

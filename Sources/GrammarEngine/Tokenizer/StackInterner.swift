@@ -163,7 +163,7 @@ final class StackInterner: Sendable {
     /// cost per interned stack stays constant; and the stacks a burst of edits leaves behind
     /// never outnumber the live ones by much. Spaced by a quarter of `capacity` alone, 150,000
     /// pipelined edits over fifty documents let 50,000 dead stacks pile up between sweeps, and
-    /// the heap they had grown kept 4 MB of holes among the survivors once idle.
+    /// the heap they had grown kept about 4 MB of holes among the survivors once idle.
     var needsSweep: Bool {
         guard !immortal else { return false }
         let spacing = min(

@@ -9,9 +9,9 @@ import ThemeEngine
 /// (a long session with a grammar that nests without end creates nodes without end).
 struct ScopeStyleCache {
     /// What a node resolves to, kept small: the style and semantic type live once in the
-    /// table's entry of `id`. With the whole entry per node the cache of a busy editing session
-    /// took 25 MB at its limit, freed and made again with every release, and the heap it had
-    /// grown kept 7 MB of holes once idle (issue 29's soak).
+    /// table's entry of `id`. With the whole entry per node, the cache of a burst of edits
+    /// over fifty documents took 25 MB at its limit, the largest single allocation of the
+    /// daemon (`heaptrack`, issue 29's soak); 4 MB now.
     struct Resolved {
         var id: StyleID
         var kind: TokenKind
