@@ -30,6 +30,44 @@ import Testing
         #expect(Transcript.rejections(in: sent).count == 1, "and the log message for people")
     }
 
+    @Test func editsQueuedInOneBatchAreReportedEachByItsMethodAndDocument() {
+        let transcript = Transcript()
+        transcript.open("file:///a.txt", "hello")
+        transcript.open("file:///b.txt", "world")
+        func edit(_ uri: String, _ version: Int, at offset: Int) -> RPCMessage {
+            .notification(
+                method: "textStorage/edit",
+                params: [
+                    "uri": .string(uri), "version": .integer(version),
+                    "edits": [["offset": .integer(offset), "length": 0, "text": "!"]],
+                ])
+        }
+        let before = transcript.sent.count
+        transcript.server.handle(batch: [
+            edit("file:///a.txt", 2, at: 5),
+            edit("file:///b.txt", 2, at: 99),
+            .notification(method: "textStorage/edit", params: ["uri": "file:///b.txt", "version": "three"]),
+            edit("file:///a.txt", 3, at: 0),
+            edit("file:///b.txt", 3, at: 0),
+        ])
+        let rejections = Self.rejections(in: Array(transcript.sent[before...]))
+        #expect(rejections.count == 2)
+        for rejection in rejections {
+            #expect(rejection["method"] == "textStorage/edit")
+            #expect(rejection["uri"] == "file:///b.txt")
+            #expect(rejection["code"] == -32602)
+            #expect(rejection["version"] == 1, "reported in turn, before b's third edit")
+        }
+        func text(_ uri: String) -> JSONValue? {
+            try? transcript.request(
+                "textStorage/export", ["uri": .string(uri), "format": "formattable-content"]
+            )
+            .get()["text"]
+        }
+        #expect(text("file:///a.txt") == "!hello!")
+        #expect(text("file:///b.txt") == "!world")
+    }
+
     @Test func aRejectedEditRequestCarriesTheDocumentInTheErrorsData() {
         let transcript = Transcript()
         transcript.open("file:///a.txt", "hello", version: 4)

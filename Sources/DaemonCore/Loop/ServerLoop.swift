@@ -115,22 +115,27 @@ public final class ServerLoop: @unchecked Sendable {
                 return 0
             }
             appliedSinceTrim += items.reduce(0) { $0 + $1.size }
-            let ended = apply(items, to: server)
+            let tookNothing = items.isEmpty
+            let ended = apply(consume items, to: server)
             if let status = server.exitStatus { return status }
             // Standard input closed: the client is gone, and nothing it asked is left undone.
             if ended { return 0 }
-            if items.isEmpty { server.runBackgroundSlice() }
+            if tookNothing { server.runBackgroundSlice() }
         }
     }
 
     /// Hands items to the server, batching consecutive messages so queued edits coalesce;
-    /// returns whether the end of input was among them.
-    private func apply(_ items: [InputItem], to server: Server) -> Bool {
+    /// returns whether the end of input was among them. The items are the caller's no more:
+    /// each batch of messages goes to the server as its only holder, which lets go of each
+    /// message once it is decoded (`Server.handle(batch:)`).
+    private func apply(_ items: consuming [InputItem], to server: Server) -> Bool {
         var pending: [RPCMessage] = []
         var ended = false
         func flush() {
-            if !pending.isEmpty { server.handle(batch: pending) }
-            pending.removeAll()
+            guard !pending.isEmpty else { return }
+            let batch = pending
+            pending = []
+            server.handle(batch: batch)
         }
         for item in items {
             switch item {
@@ -145,6 +150,7 @@ public final class ServerLoop: @unchecked Sendable {
             }
             if server.exitStatus != nil { break }
         }
+        // The loop above took `items` (its iterator, gone now, was their last holder).
         flush()
         return ended
     }

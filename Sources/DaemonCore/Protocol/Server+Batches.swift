@@ -10,18 +10,29 @@ extension Server {
     /// document and one `didProcessEditing` reports its last version. Documents are
     /// independent, so the order of pushes between them carries no meaning; any other message
     /// ends the run, so requests still see every edit sent before them.
-    public func handle(batch messages: [RPCMessage]) {
+    ///
+    /// Each message is let go of as soon as it is decoded (edits) or handled (the rest), so a
+    /// run's edits are applied with none of their parsed messages left. A batch holds up to
+    /// 4,096 of them, and their JSON trees, alive while the edits made their lines' runs,
+    /// tokens and stacks, ended up as holes among those once the batch was done: a soak of
+    /// 150,000 pipelined edits over fifty documents grew 8.6 MB by idle with the trees kept,
+    /// 7.7 to 7.9 MB without (batches of 256 messages grew 5.0 MB, but applied the edits 2.4
+    /// times slower, coalescing fewer).
+    public func handle(batch messages: consuming [RPCMessage]) {
         flushBackgroundChanges()
         let cancelled = Self.cancelledRequests(in: messages)
+        var queue = messages.map(Optional.some)
+        _ = consume messages
         var index = 0
-        while index < messages.count {
+        while index < queue.count {
             var end = index
-            while end < messages.count, Self.isEdit(messages[end]) { end += 1 }
+            while end < queue.count, let message = queue[end], Self.isEdit(message) { end += 1 }
             guard end > index else {
-                if case .request(let id, _, _) = messages[index], cancelled.contains(index) {
+                guard let message = queue[index].take() else { break }
+                if case .request(let id, _, _) = message, cancelled.contains(index) {
                     send(.response(id: id, result: .failure(.requestCancelled())))
                 } else {
-                    handle(messages[index])
+                    handle(message)
                 }
                 index += 1
                 continue
@@ -30,7 +41,8 @@ extension Server {
             // edit's version is checked when it is applied.
             var order: [String] = []
             var groups: [String: [QueuedEdit]] = [:]
-            for message in messages[index..<end] {
+            for position in index..<end {
+                guard let message = queue[position].take() else { continue }
                 let edit = queuedEdit(message)
                 if groups[edit.uri] == nil { order.append(edit.uri) }
                 groups[edit.uri, default: []].append(edit)
@@ -43,25 +55,29 @@ extension Server {
     }
 
     /// An edit notification of a batch, decoded (or refused, to report when its turn comes).
+    /// It keeps what a report names, not the message (see `handle(batch:)`).
     private struct QueuedEdit {
-        let message: RPCMessage
+        let method: String
         let decoded: Result<Notification?, ResponseError>
         /// The document it edits; when it could not be decoded, the URI its params name, for
         /// the order of reports only.
         let uri: String
+        /// The URI its params name, which a report of its rejection gives.
+        let subject: String?
     }
 
     private func queuedEdit(_ message: RPCMessage) -> QueuedEdit {
         guard case .notification(let method, let params) = message else {
-            return QueuedEdit(message: message, decoded: .success(nil), uri: "")
+            return QueuedEdit(method: "", decoded: .success(nil), uri: "", subject: nil)
         }
+        let subject = Self.subjectURI(params)
         do throws(ResponseError) {
             let notification = try decodeNotification(method, Params(params))
             return QueuedEdit(
-                message: message, decoded: .success(notification),
-                uri: notification?.editedDocument?.uri ?? Self.subjectURI(params) ?? "")
+                method: method, decoded: .success(notification),
+                uri: notification?.editedDocument?.uri ?? subject ?? "", subject: subject)
         } catch {
-            return QueuedEdit(message: message, decoded: .failure(error), uri: Self.subjectURI(params) ?? "")
+            return QueuedEdit(method: method, decoded: .failure(error), uri: subject ?? "", subject: subject)
         }
     }
 
@@ -70,11 +86,10 @@ extension Server {
         let document = edits.count > 1 ? documents[uri] : nil
         document?.storage.beginEditing()
         for edit in edits {
-            guard case .notification(let method, let params) = edit.message else { continue }
             do throws(ResponseError) {
                 if let notification = try edit.decoded.get() { try act(on: notification) }
             } catch {
-                reportRejected(method, params: params, error: error)
+                reportRejected(edit.method, subjectURI: edit.subject, error: error)
             }
         }
         if let document, let transaction = try? document.storage.endEditing() {

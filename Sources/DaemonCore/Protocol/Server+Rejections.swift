@@ -21,7 +21,11 @@ extension Server {
     /// protocol, as `textStorage/didReject` (for plugins: the method, the error, and the
     /// document with the version the daemon still holds).
     func reportRejected(_ method: String, params: JSONValue?, error: ResponseError) {
-        let uri = Self.subjectURI(params)
+        reportRejected(method, subjectURI: Self.subjectURI(params), error: error)
+    }
+
+    /// `reportRejected(_:params:error:)` for a message whose params name `uri`.
+    func reportRejected(_ method: String, subjectURI uri: String?, error: ResponseError) {
         let subject = uri.map { "\(method) for \($0)" } ?? method
         log("\(subject): \(error)")
         send(
