@@ -135,7 +135,7 @@ public final class ServerLoop: @unchecked Sendable {
             guard !pending.isEmpty else { return }
             let batch = pending
             pending = []
-            server.handle(batch: batch)
+            server.handle(batch: consume batch)
         }
         for item in items {
             switch item {
