@@ -93,6 +93,37 @@ import Testing
         }
     }
 
+    @Test(arguments: texts())
+    func stretchesMeasureWhatSwiftCountsBetweenTheirBoundaries(text: String) {
+        let buffer = TextBuffer(text)
+        let boundaries = Self.boundaries(of: text)
+        let end = boundaries.last!
+        var random = SeededGenerator(fallback: UInt64(text.utf8.count) &+ 0x5EED)
+        for _ in 0..<20 {
+            // Cuts at random scalar boundaries in order (a repeat is an empty stretch), then a
+            // last stretch that reaches the end of the text or goes past it.
+            var cuts = [boundaries[Int(random.next() % UInt64(boundaries.count))]]
+            for _ in 0..<Int(random.next() % 8) {
+                let later = boundaries.filter { $0.utf8 >= cuts.last!.utf8 }
+                cuts.append(later[Int(random.next() % UInt64(later.count))])
+            }
+            cuts.append(end)
+            let pairs = Array(zip(cuts, cuts.dropFirst()))
+            var lengths = pairs.map { $1.utf8 - $0.utf8 }
+            lengths[lengths.count - 1] += Int(random.next() % 5)
+            let start = UTF8Offset(cuts[0].utf8)
+            #expect(
+                buffer.unitLengths(ofUTF8Lengths: lengths, from: start, in: .utf16)
+                    == pairs.map { $1.utf16 - $0.utf16 }, "\(lengths)")
+            #expect(
+                buffer.unitLengths(ofUTF8Lengths: lengths, from: start, in: .utf32)
+                    == pairs.map { $1.scalars - $0.scalars }, "\(lengths)")
+            #expect(
+                buffer.unitLengths(ofUTF8Lengths: lengths + [3, 0], from: start, in: .utf8)
+                    == pairs.map { $1.utf8 - $0.utf8 } + [0, 0], "past the end, nothing")
+        }
+    }
+
     @Test func offsetArithmeticIsTheIntegers() {
         let offset: UTF8Offset = 10
         #expect(offset + 5 == 15)

@@ -35,8 +35,8 @@ struct UnitMeasure {
                 batchLength += utf8Lengths[batchEnd]
                 batchEnd += 1
             }
-            let counts = scannedLengths(
-                of: utf8Lengths[index..<batchEnd], bytes: position..<(position + batchLength))
+            let counts = text.unitLengths(
+                ofUTF8Lengths: utf8Lengths[index..<batchEnd], from: position, in: unit)
             result += counts
             unitPosition += counts.reduce(0, +)
             (position, index) = (position + batchLength, batchEnd)
@@ -46,25 +46,6 @@ struct UnitMeasure {
 
     /// Stretches longer than this many bytes are measured by a rope seek.
     static let seekThreshold = 4096
-
-    /// The lengths of consecutive stretches, counted over their bytes.
-    private func scannedLengths(of utf8Lengths: ArraySlice<Int>, bytes range: Range<UTF8Offset>) -> [Int] {
-        let bytes = Array(text.substring(range).utf8)
-        var result: [Int] = []
-        result.reserveCapacity(utf8Lengths.count)
-        var index = 0
-        for length in utf8Lengths {
-            var count = 0
-            let end = min(index + length, bytes.count)
-            while index < end {
-                let byte = bytes[index]
-                if byte & 0xC0 != 0x80 { count += unit == .utf16 && byte >= 0xF0 ? 2 : 1 }
-                index += 1
-            }
-            result.append(count)
-        }
-        return result
-    }
 
     /// A UTF-8 range as `{offset, length}` in the negotiated unit.
     func range(_ range: Range<UTF8Offset>) -> (offset: Int, length: Int) {

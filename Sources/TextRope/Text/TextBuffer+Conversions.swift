@@ -63,6 +63,58 @@ extension TextBuffer {
         return leaf.prefix.count(in: unit) + local
     }
 
+    /// The lengths in `unit` of consecutive stretches of the text, `utf8Lengths` bytes each,
+    /// starting at `start` (stretches past the end count what is there), counted over the
+    /// rope's own bytes: one pass for all of them, with no copy of the text.
+    public func unitLengths(
+        ofUTF8Lengths utf8Lengths: some Sequence<Int>, from start: UTF8Offset, in unit: TextUnit
+    )
+        -> [Int]
+    {
+        var lengths = utf8Lengths.makeIterator()
+        var result: [Int] = []
+        result.reserveCapacity(utf8Lengths.underestimatedCount)
+        var remaining = 0
+        var counted = 0
+        /// Moves on to the next stretch that is not empty (empty ones measure 0); false when
+        /// there is none.
+        func nextStretch() -> Bool {
+            while let length = lengths.next() {
+                guard length <= 0 else {
+                    remaining = length
+                    return true
+                }
+                result.append(0)
+            }
+            return false
+        }
+        guard nextStretch() else { return result }
+        rope.forEachChunk(from: start.rawValue) { chunk, chunkStart in
+            chunk.bytes.withUnsafeBufferPointer { bytes in
+                var index = max(0, start.rawValue - chunkStart)
+                while index < bytes.count {
+                    let taken = min(remaining, bytes.count - index)
+                    counted += UTF8Scanning.unitCount(
+                        in: UnsafeBufferPointer(rebasing: bytes[index..<(index + taken)]), upTo: taken,
+                        unit: unit)
+                    index += taken
+                    remaining -= taken
+                    guard remaining == 0 else { continue }
+                    result.append(counted)
+                    counted = 0
+                    guard nextStretch() else { return false }
+                }
+                return true
+            }
+        }
+        // Past the end: what the last stretch reached, then nothing for the rest.
+        if remaining > 0 {
+            result.append(counted)
+            while lengths.next() != nil { result.append(0) }
+        }
+        return result
+    }
+
     /// Converts an offset between units (validating it in the source unit).
     public func convert(_ offset: Int, from source: TextUnit, to target: TextUnit) throws(TextPositionError)
         -> Int
