@@ -31,4 +31,17 @@ struct Highlightd: ParsableCommand {
                 ]),
         ]
     )
+
+    /// Runs a command that `DirectSubcommand` parses on its own, else the whole tree as
+    /// ArgumentParser does. Either way an error the command throws is reported by this root.
+    static func main() {
+        guard var command = DirectSubcommand.parse(Array(CommandLine.arguments.dropFirst())) else {
+            return main(nil)
+        }
+        do {
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

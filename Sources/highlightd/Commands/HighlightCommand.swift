@@ -7,6 +7,9 @@ import Rendering
 struct HighlightCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "highlight",
+        // Only read when this command is parsed as a root (`DirectSubcommand`): it skips the
+        // completion-script check and names the program in usage lines.
+        _superCommandName: "highlightd",
         abstract: "Highlight files as ANSI (terminal), standalone HTML pages, or JSON tokens.",
         discussion: """
             One FILE prints its highlight. Several, or a folder (every file under it that a \
