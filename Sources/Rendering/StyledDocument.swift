@@ -253,35 +253,64 @@ extension StyledDocument {
     }
 }
 
-/// Stack indices by the address of a token's scope array: a direct-mapped table of recent
-/// addresses in front of a dictionary. Most tokens repeat one of the few stacks used nearby,
-/// and hashing a pointer for the dictionary cost more than the rest of a token's work.
+/// Stack indices by the address of a token's scope array: an open-addressing table probed
+/// linearly, its slot the top bits of the address times a large odd constant (Fibonacci
+/// hashing). Most tokens repeat one of the few stacks used nearby, and a token's whole work
+/// is this lookup: a `Dictionary` hashed each address with SipHash and grew by rehashing
+/// (with a direct-mapped cache of recent addresses in front of it, a third of the styles'
+/// time on jQuery was still its hashing and resizing). Addresses are never 0, which marks
+/// an empty slot; the table is kept at most half full.
 struct StackIndexByStorage {
-    private static let slotBits = 10
-    private var recentAddresses = [UnsafeRawPointer?](repeating: nil, count: 1 << slotBits)
-    private var recentIndices = [Int](repeating: 0, count: 1 << slotBits)
-    private var all: [UnsafeRawPointer: Int] = [:]
+    private var keys: [UInt]
+    private var values: [Int32]
+    private var shift: Int
+    private var count = 0
 
-    /// Array storage is allocated 16-byte aligned, so the low bits say nothing.
-    private static func slot(_ address: UnsafeRawPointer) -> Int {
-        (Int(bitPattern: address) >> 4) & ((1 << slotBits) - 1)
+    /// A table with room for `expected` addresses before it grows.
+    init(expected: Int = 2_048) {
+        let bits = max(4, Int.bitWidth - (max(1, expected) * 2 - 1).leadingZeroBitCount)
+        keys = [UInt](repeating: 0, count: 1 << bits)
+        values = [Int32](repeating: 0, count: 1 << bits)
+        shift = UInt.bitWidth - bits
+    }
+
+    private func slot(of key: UInt) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt(shift))
     }
 
     /// The index stored for `address`, or nil.
-    mutating func index(of address: UnsafeRawPointer) -> Int? {
-        let slot = Self.slot(address)
-        if recentAddresses[slot] == address { return recentIndices[slot] }
-        guard let index = all[address] else { return nil }
-        recentAddresses[slot] = address
-        recentIndices[slot] = index
-        return index
+    func index(of address: UnsafeRawPointer) -> Int? {
+        let key = UInt(bitPattern: address)
+        let mask = keys.count - 1
+        var slot = slot(of: key)
+        while true {
+            let stored = keys[slot]
+            if stored == key { return Int(values[slot]) }
+            if stored == 0 { return nil }
+            slot = (slot + 1) & mask
+        }
     }
 
-    /// Stores `index` for `address`.
+    /// Stores `index` for `address`, which is not stored yet.
     mutating func insert(_ address: UnsafeRawPointer, index: Int) {
-        all[address] = index
-        let slot = Self.slot(address)
-        recentAddresses[slot] = address
-        recentIndices[slot] = index
+        if (count + 1) * 2 > keys.count { grow() }
+        place(UInt(bitPattern: address), Int32(truncatingIfNeeded: index))
+        count += 1
+    }
+
+    private mutating func place(_ key: UInt, _ value: Int32) {
+        let mask = keys.count - 1
+        var slot = slot(of: key)
+        while keys[slot] != 0 { slot = (slot + 1) & mask }
+        keys[slot] = key
+        values[slot] = value
+    }
+
+    private mutating func grow() {
+        let (oldKeys, oldValues) = (keys, values)
+        keys = [UInt](repeating: 0, count: oldKeys.count * 2)
+        values = [Int32](repeating: 0, count: oldKeys.count * 2)
+        shift -= 1
+        for slot in oldKeys.indices where oldKeys[slot] != 0 { place(oldKeys[slot], oldValues[slot]) }
     }
 }
