@@ -76,11 +76,18 @@ extension Grammar {
     private func tokenizeChunks(
         _ chunks: [ChunkPlan.Chunk], of lines: DocumentLines, in bytes: UnsafeBufferPointer<UInt8>
     ) -> [(guess: RuleStack?, run: ChunkRun)] {
-        concurrently(chunks.count) { index in
+        // The token buffers are allocated here, not on the threads that fill them: a worker
+        // thread allocates from an arena of its own, whose pages glibc faults in 4 KB at a
+        // time, while a one-shot command's main heap is marked for huge pages
+        // (`OneShotHeap`). On jQuery the other chunk's buffer alone was 240 page faults.
+        let buffers = chunks.map { chunk in
+            ChunkRun.tokenBuffer(
+                expectedBytes: lines.ends[chunk.lines.upperBound - 1] - lines.starts[chunk.lines.lowerBound])
+        }
+        return concurrently(chunks.count) { index in
             let chunk = chunks[index]
-            let chunkBytes = lines.ends[chunk.lines.upperBound - 1] - lines.starts[chunk.lines.lowerBound]
             var run = ChunkRun(
-                expectedBytes: chunkBytes, expectedLines: chunk.lines.count, recordsLines: index > 0)
+                tokens: buffers[index], expectedLines: chunk.lines.count, recordsLines: index > 0)
             let guess: RuleStack? =
                 index == 0 ? nil : guessedState(donors: chunk.donors, of: lines, in: bytes)
             tokenize(lines: chunk.lines, of: lines, in: bytes, from: guess, into: &run)

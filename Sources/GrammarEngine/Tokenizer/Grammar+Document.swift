@@ -65,15 +65,30 @@ struct ChunkRun {
     let recordsLines: Bool
 
     init(expectedBytes: Int, expectedLines: Int, recordsLines: Bool) {
+        self.init(
+            tokens: Self.tokenBuffer(expectedBytes: expectedBytes), expectedLines: expectedLines,
+            recordsLines: recordsLines)
+    }
+
+    /// A run that appends to `tokens`, made by the caller: on the thread that starts a
+    /// document's chunks, so that every chunk's tokens come from that thread's heap (see
+    /// `tokenizeChunks`).
+    init(tokens: TokenBuffer, expectedLines: Int, recordsLines: Bool) {
         self.recordsLines = recordsLines
-        // Code has about one token per three or four bytes (jQuery: 3.2): room for one per
-        // three is one allocation instead of the first dozen doublings (each a copy of every
-        // token so far), and what a file with fewer tokens leaves unused is never touched.
-        tokens = TokenBuffer(capacity: expectedBytes / 3 + 16)
+        self.tokens = tokens
         if recordsLines {
             lineTokenStarts.reserveCapacity(expectedLines)
             endStates.reserveCapacity(expectedLines)
         }
+    }
+
+    /// The buffer for the tokens of about `expectedBytes` bytes of text.
+    ///
+    /// Code has about one token per three or four bytes (jQuery: 3.2): room for one per three
+    /// is one allocation instead of the first dozen doublings (each a copy of every token so
+    /// far), and what a file with fewer tokens leaves unused is never touched.
+    static func tokenBuffer(expectedBytes: Int) -> TokenBuffer {
+        TokenBuffer(capacity: expectedBytes / 3 + 16)
     }
 
     mutating func append(_ lineTokens: [LineToken], endState: RuleStack, lineStart: Int, lineEnd: Int) {
