@@ -4,7 +4,8 @@
 beside `bench` (tokenization only, in process),
 Debian's `highlight` (andre-simon, truecolor) and `bat`, in alternating rounds. Installs
 Debian's `highlight` and `bat` if missing (root). Prints a Markdown table of medians with
-ranges; docs/PERFORMANCE.md keeps the last one. Not part of the test command.
+ranges, then each round's ratios to `bench` (the goals are such ratios);
+docs/PERFORMANCE.md keeps the last one. Not part of the test command.
 
     scripts/output-bench.py [--binary .build-static/release/highlightd] [--rounds 5]
 """
@@ -76,6 +77,17 @@ def main():
         print(f"| {name} | " + " | ".join(cells) + " |")
     print(f"\nms, whole process except `bench` (its in-process median); median (min–max) of {args.rounds} "
           "alternating rounds; `bench` runs 5 timed tokenizations a round.")
+    # The goals are ratios to `bench` in the same run: each round's own ratio, so that a slow
+    # minute of the machine weighs on both sides of it.
+    print("\n| file | ANSI ÷ bench | HTML ÷ bench | JSON ÷ bench |")
+    print("|---|---|---|---|")
+    for name, bench, times in rows:
+        cells = []
+        for case in ("ansi", "html", "json"):
+            ratios = [time / tokenize for time, tokenize in zip(times[case], bench)]
+            cells.append(f"{statistics.median(ratios):.2f} ({min(ratios):.2f}–{max(ratios):.2f})")
+        print(f"| {name} | " + " | ".join(cells) + " |")
+    print("\nEach round's whole-process time over that round's `bench`; median (min–max) of the rounds.")
 
 
 if __name__ == "__main__":

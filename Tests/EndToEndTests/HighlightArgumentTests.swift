@@ -20,6 +20,14 @@ import Testing
         }
     }
 
+    @Test func theRootsVersionFlagStillAnswersAfterTheSubcommandsName() throws {
+        let root = try BuiltBinary.run(["--version"])
+        let result = try BuiltBinary.run(["highlight", "--version"])
+        #expect(result.status == 0)
+        #expect(!root.standardOutput.isEmpty)
+        #expect(result.standardOutput == root.standardOutput)
+    }
+
     @Test func anUnknownOptionIsAnErrorWithTheSubcommandsUsage() throws {
         let result = try BuiltBinary.run(["highlight", "--no-such-option", "x.rs"])
         #expect(result.status == 64)
