@@ -1,4 +1,5 @@
-/// Small byte strings (the ANSI writer's escapes) kept side by side in one buffer, appended to
+/// Small byte strings (the ANSI writer's escapes, the JSON writer's stacks and styles) kept side by
+/// side in one buffer, appended to
 /// an output as slices of it.
 ///
 /// A renderer appends one of a few dozen such strings per styled stretch. Appending the string's
@@ -19,6 +20,22 @@ struct ByteSlices {
         for piece in pieces {
             ranges.append(bytes.count..<(bytes.count + piece.count))
             bytes.append(contentsOf: piece)
+        }
+        self.bytes = bytes
+        self.ranges = ranges
+    }
+
+    /// Pieces `0..<count`, each written by `write` straight after the one before into one
+    /// buffer: thousands of pieces (a document's scope stacks as JSON) made as arrays of their
+    /// own first each grew from empty and were copied again here.
+    init(count: Int, write: (Int, inout [UInt8]) -> Void) {
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(count)
+        var bytes: [UInt8] = []
+        for index in 0..<count {
+            let start = bytes.count
+            write(index, &bytes)
+            ranges.append(start..<bytes.count)
         }
         self.bytes = bytes
         self.ranges = ranges

@@ -83,18 +83,17 @@ public struct TokenJSONRenderer: Sendable {
         text: String, tokens: [DocumentToken], scopeName: String?, links: [RenderedLink]?
     ) -> (count: Int, render: (Int, inout [UInt8]) -> Void) {
         let document = StyledDocument(text: text, tokens: tokens, theme: theme, jobs: jobs)
-        let stackJSON = document.stacks.map { stack in
-            var bytes: [UInt8] = []
+        // Side by side in one buffer each (`ByteSlices`): a token's copy of its stack's and
+        // style's bytes read them as arrays of their own, retaining and releasing both per
+        // token (on jQuery, two threads bouncing the counts of the common stacks' arrays).
+        let stackJSON = ByteSlices(count: document.stacks.count) { index, bytes in
             bytes.append(",\"scopes\":")
-            Self.appendScopes(stack, to: &bytes)
-            return bytes
+            Self.appendScopes(document.stacks[index], to: &bytes)
         }
-        let styleJSON = document.styles.map { style in
-            var bytes: [UInt8] = []
+        let styleJSON = ByteSlices(count: document.styles.count) { index, bytes in
             bytes.append(",")
-            Self.appendFields(of: style, to: &bytes)
+            Self.appendFields(of: document.styles[index], to: &bytes)
             bytes.append("}")
-            return bytes
         }
         let runs = document.runs
         let bounds = partBounds(
@@ -107,23 +106,27 @@ public struct TokenJSONRenderer: Sendable {
             // enough for the links, so that the part is not copied again as it grows.
             output.reserveCapacity(
                 runs[bounds[part]..<bounds[part + 1]].reduce(64 + (isLast ? (links?.count ?? 0) * 160 : 0)) {
-                    total, run in total + 64 + stackJSON[run.stack].count + styleJSON[run.style].count
+                    total, run in total + 64 + stackJSON.count(of: run.stack) + styleJSON.count(of: run.style)
                 })
             if part == 0 {
                 output.append("{\"scopeName\":")
                 Self.appendNullable(scopeName, to: &output)
                 output.append(",\"tokens\":[")
             }
-            for position in bounds[part]..<bounds[part + 1] {
-                let run = runs[position]
-                let start = cursor.utf16Offset(atUTF8: run.range.lowerBound)
-                let end = cursor.utf16Offset(atUTF8: run.range.upperBound)
-                output.append(position == 0 ? "\n{\"offset\":" : ",\n{\"offset\":")
-                output.appendDecimal(start)
-                output.append(",\"length\":")
-                output.appendDecimal(end - start)
-                output.append(contentsOf: stackJSON[run.stack])
-                output.append(contentsOf: styleJSON[run.style])
+            stackJSON.withPieces { stackPieces in
+                styleJSON.withPieces { stylePieces in
+                    for position in bounds[part]..<bounds[part + 1] {
+                        let run = runs[position]
+                        let start = cursor.utf16Offset(atUTF8: run.range.lowerBound)
+                        let end = cursor.utf16Offset(atUTF8: run.range.upperBound)
+                        output.append(position == 0 ? "\n{\"offset\":" : ",\n{\"offset\":")
+                        output.appendDecimal(start)
+                        output.append(",\"length\":")
+                        output.appendDecimal(end - start)
+                        output.append(contentsOf: stackPieces[run.stack])
+                        output.append(contentsOf: stylePieces[run.style])
+                    }
+                }
             }
             if isLast {
                 output.append(runs.isEmpty ? "]" : "\n]")
