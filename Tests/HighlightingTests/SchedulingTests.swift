@@ -69,6 +69,56 @@ struct SchedulingTests {
             storage, grammar: grammar, styles: styles, "slices")
     }
 
+    @Test func anInterruptedSliceEndsAfterTheLineItWasAskedAfter() throws {
+        var configuration = SyntaxHighlighter.Configuration(
+            window: 10, sliceLineBudget: 100, sliceTimeBudget: nil)
+        configuration.interruptCheckInterval = .zero
+        let (storage, highlighter, grammar, styles) = try Self.setUp(configuration)
+        // Asked after each line (no interval): the third answer stops the slice after the third.
+        var asked = 0
+        #expect(
+            highlighter.highlightNextSlice(stoppingWhen: {
+                asked += 1
+                return asked == 3
+            }))
+        #expect(asked == 3)
+        #expect(highlighter.firstInvalidLine == 3)
+        // Stopped at once, a slice still does one line.
+        #expect(highlighter.highlightNextSlice(stoppingWhen: { true }))
+        #expect(highlighter.firstInvalidLine == 4)
+        // A slice never interrupted does its whole line budget, asking after every line.
+        asked = 0
+        #expect(
+            highlighter.highlightNextSlice(stoppingWhen: {
+                asked += 1
+                return false
+            }))
+        #expect(highlighter.firstInvalidLine == 104)
+        #expect(asked >= 100)
+        // Interrupted slices still converge to the from-scratch highlight.
+        while highlighter.highlightNextSlice(stoppingWhen: { true }) {}
+        #expect(highlighter.isSettled)
+        IncrementalHighlightTests.expectMatchesFromScratch(
+            storage, grammar: grammar, styles: styles, "interrupted slices")
+    }
+
+    @Test func aSliceAsksWhetherToStopAtMostOncePerInterval() throws {
+        var configuration = SyntaxHighlighter.Configuration(
+            window: 10, sliceLineBudget: 100, sliceTimeBudget: nil)
+        configuration.interruptCheckInterval = .seconds(60)
+        let (storage, highlighter, _, _) = try Self.setUp(configuration)
+        var asked = 0
+        // The highlighter holds its storage weakly: the test keeps it.
+        withExtendedLifetime(storage) {
+            highlighter.highlightNextSlice(stoppingWhen: {
+                asked += 1
+                return true
+            })
+        }
+        #expect(asked == 0)
+        #expect(highlighter.firstInvalidLine == 100)
+    }
+
     @Test func editMidwayLeavesNoStaleRun() throws {
         let configuration = SyntaxHighlighter.Configuration(
             window: 6, sliceLineBudget: 30, sliceTimeBudget: nil)

@@ -2,11 +2,13 @@ import Dispatch
 
 extension Server {
     /// Runs one bounded slice of background highlighting and pushes what it changed; returns
-    /// whether work remains anywhere.
+    /// whether work remains anywhere. The slice ends early, after a line, once `interrupted`
+    /// says so (the loop asks whether a message is waiting: see
+    /// `SyntaxHighlighter.highlightNextSlice(stoppingWhen:)`).
     @discardableResult
-    public func runBackgroundSlice() -> Bool {
+    public func runBackgroundSlice(stoppingWhen interrupted: () -> Bool = { false }) -> Bool {
         guard let document = nextBackgroundDocument() else { return false }
-        document.runBackgroundSlice()
+        document.runBackgroundSlice(stoppingWhen: interrupted)
         // Consecutive slices' changes are pushed together, at most every
         // `backgroundPushInterval` (the storage keeps merging them until taken), so a client
         // applies a few large pushes instead of thousands of small ones.

@@ -55,7 +55,8 @@ final class DocumentSession {
         storage = TextStorage(text)
         scopeName = grammar?.scopeName ?? "text.plain"
         if let grammar {
-            // Short background slices: an edit that arrives during one waits at most this long.
+            // Short background slices, which also end after a line once a message is waiting
+            // (`ServerLoop`): an edit waits at most this long, and usually one line.
             var configuration = SyntaxHighlighter.Configuration()
             configuration.sliceTimeBudget = .microseconds(500)
             configuration.sliceLineBudget = 500
@@ -120,10 +121,11 @@ final class DocumentSession {
     /// Whether background work (highlighting or link detection) remains.
     var hasPendingWork: Bool { !(highlighter?.isSettled ?? true) || !links.isSettled }
 
-    /// Does one bounded slice of background work: highlighting first, then links.
-    func runBackgroundSlice() {
+    /// Does one bounded slice of background work: highlighting first (ended early once
+    /// `interrupted` says so), then links.
+    func runBackgroundSlice(stoppingWhen interrupted: () -> Bool = { false }) {
         if let highlighter, !highlighter.isSettled {
-            _ = highlighter.highlightNextSlice()
+            _ = highlighter.highlightNextSlice(stoppingWhen: interrupted)
         } else if let pending = links.pendingRange {
             links.detectNextSlice(in: storage)
             // Spans may not overlap links: judge the slice's lines again now their links are known.

@@ -120,7 +120,9 @@ public final class ServerLoop: @unchecked Sendable {
             if let status = server.exitStatus { return status }
             // Standard input closed: the client is gone, and nothing it asked is left undone.
             if ended { return 0 }
-            if tookNothing { server.runBackgroundSlice() }
+            // A slice ends early once a message is waiting: an edit that arrives during one
+            // waits for the line being highlighted, not for the slice's 500 µs.
+            if tookNothing { server.runBackgroundSlice(stoppingWhen: { reader.hasInputNow() }) }
         }
     }
 

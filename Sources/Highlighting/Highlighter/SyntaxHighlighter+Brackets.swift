@@ -56,14 +56,15 @@ extension SyntaxHighlighter {
     /// Pairs the invalid bracket lines before `limit`, in order, while their tokens are known
     /// (a line not yet tokenized stops the walk; it resumes once the line is).
     func pairBrackets(
-        through limit: Int, storage: TextStorage, budget: Int = pairingLineBudget, deadline: UInt64? = nil
+        through limit: Int, storage: TextStorage, budget: Int = pairingLineBudget,
+        shouldStop: () -> Bool = { false }
     ) {
         guard configuration.brackets != nil else { return }
         var done = 0
         var next = bracketStore.firstInvalidLine()
         while let line = next, line < limit, done < budget, store[line].isValid {
             // Checked every 64 lines: a line costs well under a microsecond.
-            if done % 64 == 63, let deadline, DispatchTime.now().uptimeNanoseconds >= deadline { break }
+            if done % 64 == 63, shouldStop() { break }
             let before = line == 0 ? BracketStack.empty : bracketStore[line - 1].endState?.endStack
             pairLine(line, entry: bracketStore[line], after: before, storage: storage)
             done += 1

@@ -9,6 +9,10 @@ extension SyntaxHighlighter {
         /// The most time one `highlightNextSlice()` spends, checked after each line; nil for
         /// no time limit.
         public var sliceTimeBudget: Duration? = .milliseconds(5)
+        /// How often a slice asks whether to stop early (`highlightNextSlice(stoppingWhen:)`):
+        /// at most once per this much work, after a line. Asking may cost a system call (the
+        /// daemon polls its input), and a line takes a few microseconds.
+        public var interruptCheckInterval: Duration = .microseconds(20)
         /// Token kinds and the scopes whose brackets count (the grammar's contribution).
         public var classification = TokenClassification.standard
         /// The language's bracket pairs; nil keeps no bracket layer.
