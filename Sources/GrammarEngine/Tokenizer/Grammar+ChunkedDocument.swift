@@ -79,7 +79,7 @@ extension Grammar {
         // The token buffers are allocated here, not on the threads that fill them: a worker
         // thread allocates from an arena of its own, whose pages glibc faults in 4 KB at a
         // time, while a one-shot command's main heap is marked for huge pages
-        // (`OneShotHeap`). On jQuery the other chunk's buffer alone was 240 page faults.
+        // (`OneShotHeap`). On jQuery the other chunk's buffer alone took about 250 page faults.
         let buffers = chunks.map { chunk in
             ChunkRun.tokenBuffer(
                 expectedBytes: lines.ends[chunk.lines.upperBound - 1] - lines.starts[chunk.lines.lowerBound])
