@@ -69,11 +69,16 @@ struct SchedulingTests {
             storage, grammar: grammar, styles: styles, "slices")
     }
 
-    @Test func anInterruptedSliceEndsAfterTheLineItWasAskedAfter() throws {
+    /// Slices of 100 lines, no time budget, asking whether to stop once per `interval`.
+    static func interruptible(asking interval: Duration) -> SyntaxHighlighter.Configuration {
         var configuration = SyntaxHighlighter.Configuration(
             window: 10, sliceLineBudget: 100, sliceTimeBudget: nil)
-        configuration.interruptCheckInterval = .zero
-        let (storage, highlighter, grammar, styles) = try Self.setUp(configuration)
+        configuration.interruptCheckInterval = interval
+        return configuration
+    }
+
+    @Test func anInterruptedSliceEndsAfterTheLineItWasAskedAfter() throws {
+        let (storage, highlighter, grammar, styles) = try Self.setUp(Self.interruptible(asking: .zero))
         // Asked after each line (no interval): the third answer stops the slice after the third.
         var asked = 0
         #expect(
@@ -103,10 +108,7 @@ struct SchedulingTests {
     }
 
     @Test func aSliceAsksWhetherToStopAtMostOncePerInterval() throws {
-        var configuration = SyntaxHighlighter.Configuration(
-            window: 10, sliceLineBudget: 100, sliceTimeBudget: nil)
-        configuration.interruptCheckInterval = .seconds(60)
-        let (storage, highlighter, _, _) = try Self.setUp(configuration)
+        let (storage, highlighter, _, _) = try Self.setUp(Self.interruptible(asking: .seconds(60)))
         var asked = 0
         // The highlighter holds its storage weakly: the test keeps it.
         withExtendedLifetime(storage) {
