@@ -122,4 +122,8 @@ public final class ScopeStack: Hashable, @unchecked Sendable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(hash)
     }
+
+    /// The structural hash, already spread over all its bits (equal stacks have equal ones):
+    /// a table of stacks can index by it directly, without hashing it again.
+    public var structuralHash: Int { hash }
 }

@@ -22,7 +22,7 @@ struct ScopeStyleCache {
     var limit = 100_000
     /// Token kinds and bracket scopes of the grammar the stacks come from.
     var classification = TokenClassification.standard
-    private var resolved: [ScopeStack: Resolved] = [:]
+    private var resolved = ScopeStackTable<Resolved>()
     /// The uncached ancestors of the stack being resolved (kept to reuse its room).
     private var pending: [ScopeStack] = []
 
@@ -31,7 +31,7 @@ struct ScopeStyleCache {
 
     /// Forgets every node (each is resolved again from its parent when next met).
     mutating func removeAll() {
-        resolved.removeAll()
+        resolved = ScopeStackTable()
     }
 
     /// The style id of the innermost scope of `scopes` in `table`.
@@ -42,7 +42,7 @@ struct ScopeStyleCache {
     /// Everything known of the innermost scope of `scopes` in `table`.
     mutating func resolve(_ scopes: ScopeStack, in table: StyleTable) -> Resolved {
         if let known = resolved[scopes] { return known }
-        if resolved.count >= limit { resolved.removeAll(keepingCapacity: true) }
+        if resolved.count >= limit { resolved.removeAll() }
         // Resolve the uncached ancestors from the outermost in, iteratively (stacks can be deep).
         defer { pending.removeAll(keepingCapacity: true) }
         var node: ScopeStack? = scopes
@@ -72,7 +72,7 @@ struct ScopeStyleCache {
             let entry = Resolved(
                 id: table.id(for: StyleEntry(style: style, semantic: semantic, kind: kind)), kind: kind,
                 countsBrackets: countsBrackets)
-            resolved[current] = entry
+            resolved.insert(entry, for: current)
             parent = entry
             parentStyle = style
             parentSemantic = semantic

@@ -27,48 +27,89 @@ extension TextBuffer {
         guard line >= 0 && line < lineCount else { throw .lineOutOfBounds(line: line, lineCount: lineCount) }
         guard line > 0, let leaf = rope.seekLeaf(where: { $0.lineBreaks >= line }) else { return 0 }
         var remaining = line - leaf.prefix.lineBreaks
-        let bytes = leaf.chunk.bytes
         // The prefix counted its trailing `\r` as a break; the `\n` opening this chunk completes
         // that same break, so it must not be counted again.
-        if leaf.prefix.endsWithCarriageReturn && bytes.first == UTF8Scanning.lineFeed { remaining += 1 }
-        var position = leaf.start + bytes.count
-        if remaining > 0 {
-            for index in bytes.indices {
-                let byte = bytes[index]
-                let isBreak =
-                    byte == UTF8Scanning.lineFeed
-                    || (byte == UTF8Scanning.carriageReturn
-                        && (index + 1 == bytes.count || bytes[index + 1] != UTF8Scanning.lineFeed))
-                if isBreak {
-                    remaining -= 1
-                    if remaining == 0 {
-                        position = leaf.start + index + 1
-                        break
-                    }
-                }
-            }
-        } else {
-            position = leaf.start
+        if leaf.prefix.endsWithCarriageReturn && leaf.chunk.bytes.first == UTF8Scanning.lineFeed {
+            remaining += 1
+        }
+        guard remaining > 0 else { return isInsideLineTerminator(leaf.start) ? leaf.start + 1 : leaf.start }
+        let local = leaf.chunk.bytes.withUnsafeBufferPointer { bytes in
+            Self.offsetAfterBreak(remaining, in: bytes)
         }
         // A `\r` ending the chunk may be the first half of a `\r\n` split across chunks.
-        if isInsideLineTerminator(position) { position += 1 }
-        return position
+        if local == leaf.chunk.count, isInsideLineTerminator(leaf.start + local) {
+            return leaf.start + local + 1
+        }
+        return leaf.start + local
+    }
+
+    /// The offset just past the `count`th line break in `bytes` (`\n`, `\r\n` or a lone `\r`;
+    /// a `\r` ending the buffer counts), or the buffer's end if it holds fewer.
+    ///
+    /// Run for every line a highlighter tokenizes, over half a leaf on average: the bytes are
+    /// read through the buffer, and only those no greater than `\r` are looked at twice.
+    private static func offsetAfterBreak(_ count: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var remaining = count
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            guard byte <= UTF8Scanning.carriageReturn else { continue }
+            let isBreak =
+                byte == UTF8Scanning.lineFeed
+                || (byte == UTF8Scanning.carriageReturn
+                    && (index == bytes.count || bytes[index] != UTF8Scanning.lineFeed))
+            if isBreak {
+                remaining -= 1
+                if remaining == 0 { return index }
+            }
+        }
+        return bytes.count
     }
 
     /// Where a line and its terminator lie.
-    /// - Complexity: O(log n).
+    /// - Complexity: O(log n + the line's length).
     public func lineBounds(_ line: LineIndex) throws(TextPositionError) -> LineBounds {
-        let line = line.rawValue
-        let start = try lineStart(line)
-        let end = line + 1 < lineCount ? try lineStart(line + 1) : utf8Count
-        var contentEnd = end
-        if contentEnd > start, byte(at: contentEnd - 1) == UTF8Scanning.lineFeed { contentEnd -= 1 }
-        if contentEnd > start, byte(at: contentEnd - 1) == UTF8Scanning.carriageReturn { contentEnd -= 1 }
-        if end < utf8Count || contentEnd < end {
-            // Only strip what is really this line's terminator (one of \n, \r\n, \r).
-            if end - contentEnd > 2 { contentEnd = end }
-        }
+        let start = try lineStart(line.rawValue)
+        let (contentEnd, end) = lineEnds(from: start)
         return LineBounds(start: UTF8Offset(start), contentEnd: UTF8Offset(contentEnd), end: UTF8Offset(end))
+    }
+
+    /// Where the line starting at `start` ends: the end of its content and the start of the
+    /// next line (both the text's end on the last line). One walk from `start` over the line,
+    /// where finding the next line's start by counting would scan its leaf from the beginning.
+    func lineEnds(from start: Int) -> (contentEnd: Int, end: Int) {
+        var ends = (contentEnd: utf8Count, end: utf8Count)
+        var endsWithCarriageReturn = false
+        rope.forEachChunk(from: start) { chunk, chunkStart in
+            chunk.bytes.withUnsafeBufferPointer { bytes in
+                if endsWithCarriageReturn {
+                    // The previous chunk ended with `\r`: its `\n`, if any, opens this chunk.
+                    if bytes.first == UTF8Scanning.lineFeed { ends.end += 1 }
+                    return false
+                }
+                var index = max(start - chunkStart, 0)
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    index += 1
+                    if byte == UTF8Scanning.lineFeed {
+                        ends = (chunkStart + index - 1, chunkStart + index)
+                        return false
+                    }
+                    if byte == UTF8Scanning.carriageReturn {
+                        ends = (chunkStart + index - 1, chunkStart + index)
+                        guard index < bytes.count else {
+                            endsWithCarriageReturn = true
+                            return true
+                        }
+                        if bytes[index] == UTF8Scanning.lineFeed { ends.end += 1 }
+                        return false
+                    }
+                }
+                return true
+            }
+        }
+        return ends
     }
 
     /// The line/character position of a UTF-8 offset, with the character counted in `unit`.
