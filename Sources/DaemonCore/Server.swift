@@ -22,6 +22,9 @@ public final class Server {
 
     let configuration: ServerConfiguration
     let send: (RPCMessage) -> Void
+    /// Where messages the server wrote as bytes go (the JSON of one message, unframed); nil
+    /// to have them parsed and sent through `send` as every other message is.
+    let sendBytes: (([UInt8]) -> Void)?
     var phase = Phase.uninitialized
     /// The negotiated position encoding.
     var encoding = TextUnit.utf16
@@ -68,10 +71,16 @@ public final class Server {
     /// Set by `exit`: the process should end with this status.
     public internal(set) var exitStatus: Int32?
 
-    /// A server that sends its messages through `send`.
-    public init(configuration: ServerConfiguration = .init(), send: @escaping (RPCMessage) -> Void) {
+    /// A server that sends its messages through `send`, and those it writes as bytes
+    /// (`textStorage/didProcessEditing`) through `sendBytes` if given. Without `sendBytes`,
+    /// those are parsed back into messages: a test then sees every message as a value.
+    public init(
+        configuration: ServerConfiguration = .init(), sendBytes: (([UInt8]) -> Void)? = nil,
+        send: @escaping (RPCMessage) -> Void
+    ) {
         self.configuration = configuration
         self.send = send
+        self.sendBytes = sendBytes
         let theme =
             (try? Theme.named(configuration.defaultTheme)) ?? Theme(RawTheme(name: "empty", settings: []))
         styles = StyleTable(theme: theme)

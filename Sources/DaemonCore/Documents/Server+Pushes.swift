@@ -18,12 +18,12 @@ extension Server {
                 rangeDelta: transaction.changeInLength[encoding])
         }
         guard pushesAttributes else { return }
-        var params = changesParams(document, delta: transaction.delta)
-        if let edited = transaction.context.editedRange {
-            params["editedRange"] = UnitRange(utf8: edited, of: document.storage.text, unit: encoding).json
+        let edited = transaction.context.editedRange.map {
+            UnitRange(utf8: $0, of: document.storage.text, unit: encoding)
         }
-        params["changeInLength"] = .integer(transaction.changeInLength[encoding])
-        send(.notification(method: "textStorage/didProcessEditing", params: .object(params)))
+        sendEditingPush(
+            document, delta: transaction.delta, editedRange: edited,
+            changeInLength: transaction.changeInLength[encoding])
     }
 
     /// Sends `textStorage/didProcessEditing` for attribute changes outside a transaction
@@ -38,37 +38,30 @@ extension Server {
             pushLayout(document, changes: ChangeSet(), rangeDelta: 0, onlyIfChanged: true)
         }
         guard pushesAttributes, !delta.isEmpty else { return }
-        var params = changesParams(document, delta: delta)
-        params["editedRange"] = .null
-        params["changeInLength"] = 0
-        send(.notification(method: "textStorage/didProcessEditing", params: .object(params)))
+        sendEditingPush(document, delta: delta, editedRange: nil, changeInLength: 0)
     }
 
-    private func changesParams(_ document: DocumentSession, delta: AttributeDelta) -> [String: JSONValue] {
-        let measure = UnitMeasure(text: document.storage.text, unit: encoding)
-        var used: Set<StyleID> = []
-        var bracketStyles: [BracketMark: StyleID] = [:]
-        let changes: [JSONValue] = delta.changes.map { change in
-            let range = UnitRange(utf8: change.range, measure: measure)
-            let runs = WireRuns(change.syntaxRuns, from: change.range.lowerBound, measure: measure)
-            used.formUnion(runs.styles)
-            let brackets = change.brackets.map { bracket in
-                let style = bracketStyles[bracket.mark] ?? bracketStyle(bracket.mark)
-                bracketStyles[bracket.mark] = style
-                used.insert(style)
-                return WireBracket(bracket, style: style, measure: measure)
-            }
-            return [
-                "offset": .integer(range.offset), "length": .integer(range.length), "runs": runs.json,
-                "links": change.links.map { WireLink($0, measure: measure) }.json,
-                "spans": change.spans.map { WireSpan($0, measure: measure) }.json,
-                "brackets": brackets.json,
-            ]
+    /// Writes the notification's bytes directly (`EditingPushWriter`) and sends them.
+    private func sendEditingPush(
+        _ document: DocumentSession, delta: AttributeDelta, editedRange: UnitRange?, changeInLength: Int
+    ) {
+        let writer = EditingPushWriter(
+            uri: document.uri, version: document.version, delta: delta,
+            measure: UnitMeasure(text: document.storage.text, unit: encoding),
+            editedRange: editedRange, changeInLength: changeInLength,
+            bracketStyle: { bracketStyle($0) }, definitions: { styleDefinitions(newIn: $0) })
+        sendEncoded(writer.bytes)
+    }
+
+    /// Sends a message the server wrote as JSON bytes.
+    func sendEncoded(_ bytes: [UInt8]) {
+        if let sendBytes { return sendBytes(bytes) }
+        do {
+            send(try RPCMessage(json: JSONValue(parsing: bytes)))
+        } catch {
+            // The writers make valid messages; reaching this is a bug in one of them.
+            preconditionFailure("a message written as bytes does not read back: \(error)")
         }
-        return [
-            "uri": .string(document.uri), "version": .integer(document.version), "changes": .array(changes),
-            "styles": styleDefinitions(newIn: used),
-        ]
     }
 
     /// The style of a bracket's colour: the theme's bracket colour for its depth (cycling

@@ -72,9 +72,9 @@ public final class ServerLoop: @unchecked Sendable {
             wakeUp.stop(.signal(number))
             output.interrupt()
         }
-        let server = Server(configuration: configuration) { message in
-            output.send(FrameEncoder.frame(message.json.serializedBytes()))
-        }
+        let server = Server(
+            configuration: configuration, sendBytes: { output.send(FrameEncoder.frame($0)) },
+            send: { output.send(FrameEncoder.frame($0.json.serializedBytes())) })
         var reader = InputReader(
             descriptor: inputDescriptor, wakeUp: wakeUp, recorder: recorder,
             maximumContentLength: maximumContentLength, messageLimit: limits.batchMessages,
