@@ -3,7 +3,7 @@ import Testing
 
 @testable import TextRope
 
-/// Line starts and bounds agree with a naive split of the text's bytes (`\n`, `\r\n` and a lone
+/// Line starts and bounds (found by line number, and from a line's start) agree with a naive split of the text's bytes (`\n`, `\r\n` and a lone
 /// `\r` each end a line), on buffers built by random edits. Debug builds keep 16-byte leaves,
 /// so terminators, `\r\n` pairs among them, fall across leaf boundaries in every way.
 @Suite struct LineBoundsModelTests {
@@ -54,6 +54,7 @@ import Testing
             for (line, bounds) in expected.enumerated() {
                 #expect(try buffer.lineStart(LineIndex(line)) == bounds.start)
                 #expect(try buffer.lineBounds(LineIndex(line)) == bounds)
+                #expect(buffer.lineBounds(startingAt: bounds.start) == bounds)
             }
         }
     }

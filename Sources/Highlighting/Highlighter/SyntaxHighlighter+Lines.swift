@@ -11,12 +11,19 @@ extension SyntaxHighlighter {
     /// it is redone exactly when that state changes. An unknown previous state is guessed as
     /// the grammar's initial state; unknown never equals a computed state, so the guess is
     /// always redone.
-    func highlightLine(_ line: Int, storage: TextStorage) {
+    ///
+    /// `start` is where the line starts if the caller knows (it just did the line before).
+    /// - Returns: where the next line starts, for the caller to pass on, or nil.
+    @discardableResult
+    func highlightLine(_ line: Int, storage: TextStorage, start: UTF8Offset? = nil) -> UTF8Offset? {
         let text = storage.text
-        guard let bounds = try? text.lineBounds(LineIndex(line)) else {
+        guard
+            let bounds = start.map({ text.lineBounds(startingAt: $0) })
+                ?? (try? text.lineBounds(LineIndex(line)))
+        else {
             // Only if the store lost track of the text: start over rather than loop on the line.
             store = LineStateStore(lineCount: text.lineCount)
-            return
+            return nil
         }
         let startState: RuleStack? = line == 0 ? nil : (store[line - 1].endState ?? grammar.initialState)
         var content = text.substring(bounds.start..<bounds.contentEnd)
@@ -59,6 +66,7 @@ extension SyntaxHighlighter {
         if configuration.brackets != nil {
             recordBrackets(bracketBuffer, ofLine: line, start: bounds.start, storage: storage)
         }
+        return bounds.end
     }
 
     /// The style id of a token's scopes, cached per interned scope stack.
@@ -72,8 +80,10 @@ extension SyntaxHighlighter {
     func highlightInvalidLines(in lines: Range<Int>, storage: TextStorage, budget: Int = .max) -> Int {
         var done = 0
         var next = store.firstInvalidLine(atOrAfter: lines.lowerBound)
+        var following: (line: Int, start: UTF8Offset?)?
         while let line = next, line < lines.upperBound, done < budget {
-            highlightLine(line, storage: storage)
+            let known = following?.line == line ? following?.start : nil
+            following = (line + 1, highlightLine(line, storage: storage, start: known))
             done += 1
             next = store.firstInvalidLine(atOrAfter: line + 1)
         }

@@ -71,8 +71,10 @@ extension SyntaxHighlighter {
         // case the visible lines spent the time budget); an interrupted slice leaves the
         // brackets to the next one.
         var next = clock.isSpent ? nil : store.firstInvalidLine()
+        var following: (line: Int, start: UTF8Offset?)?
         lines: while let line = next, done < lineBudget {
-            highlightLine(line, storage: storage)
+            let known = following?.line == line ? following?.start : nil
+            following = (line + 1, highlightLine(line, storage: storage, start: known))
             done += 1
             switch clock.stop(asking: interrupted) {
             case .interrupted?: return !isSettled

@@ -75,6 +75,15 @@ extension TextBuffer {
         return LineBounds(start: UTF8Offset(start), contentEnd: UTF8Offset(contentEnd), end: UTF8Offset(end))
     }
 
+    /// Where the line that starts at `start` lies, `start` being the start of some line (as
+    /// the end of the line before is): what a caller walking down the lines asks, without a
+    /// seek to count lines.
+    /// - Complexity: O(log n + the line's length).
+    public func lineBounds(startingAt start: UTF8Offset) -> LineBounds {
+        let (contentEnd, end) = lineEnds(from: start.rawValue)
+        return LineBounds(start: start, contentEnd: UTF8Offset(contentEnd), end: UTF8Offset(end))
+    }
+
     /// Where the line starting at `start` ends: the end of its content and the start of the
     /// next line (both the text's end on the last line). One walk from `start` over the line,
     /// where finding the next line's start by counting would scan its leaf from the beginning.
