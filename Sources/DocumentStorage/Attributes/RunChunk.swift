@@ -86,7 +86,6 @@ public struct RunChunk<Value: Hashable & Sendable>: RopeChunk {
         -> Bool
     {
         if resizeRunInPlace(range, with: replacement) { return true }
-        if spliceRunsInPlace(range, with: replacement?.runs ?? []) { return true }
         // One array, sized once: the prefix, the replacement and the suffix, merged as they meet.
         var edited: [AttributeRun<Value>] = []
         edited.reserveCapacity(
@@ -160,53 +159,5 @@ extension RunChunk {
             runStart = runEnd
         }
         return false
-    }
-}
-
-extension RunChunk {
-    /// A line's runs written over the runs they replace, within this chunk's own array: only
-    /// the replaced runs and their two neighbours (for merging) are rebuilt, where building the
-    /// whole chunk again allocated an array for every line a highlighter wrote (a tenth of
-    /// highlighting a line, on the rustcode trace as Rust). False, changing nothing, if the
-    /// result would not fit or would be empty.
-    fileprivate mutating func spliceRunsInPlace(_ range: Range<Int>, with inserted: [AttributeRun<Value>])
-        -> Bool
-    {
-        guard range.lowerBound >= 0, range.upperBound <= count else { return false }
-        // runs[first..<end] are those the range touches: from the run holding its start to
-        // the run holding its end (or, for an insertion inside a run, that run).
-        var first = 0
-        var firstStart = 0
-        while first < runs.count, firstStart + runs[first].length <= range.lowerBound {
-            firstStart += runs[first].length
-            first += 1
-        }
-        var end = first
-        var endOffset = firstStart
-        while end < runs.count,
-            endOffset < range.upperBound || (end == first && firstStart < range.lowerBound)
-        {
-            endOffset += runs[end].length
-            end += 1
-        }
-        let replaced = (first > 0 ? first - 1 : first)..<(end < runs.count ? end + 1 : end)
-        var middle: [AttributeRun<Value>] = []
-        middle.reserveCapacity(replaced.count + inserted.count + 2)
-        if replaced.lowerBound < first { middle.append(runs[replaced.lowerBound]) }
-        if first < runs.count {
-            middle.appendMerging(
-                AttributeRun(length: range.lowerBound - firstStart, value: runs[first].value))
-        }
-        for run in inserted { middle.appendMerging(run) }
-        if end > first {
-            middle.appendMerging(
-                AttributeRun(length: endOffset - range.upperBound, value: runs[end - 1].value))
-        }
-        if end < replaced.upperBound { middle.appendMerging(runs[end]) }
-        let newRunCount = runs.count - replaced.count + middle.count
-        guard newRunCount > 0, newRunCount <= Self.maximumRuns else { return false }
-        runs.replaceSubrange(replaced, with: middle)
-        count += inserted.reduce(0) { $0 + $1.length } - range.count
-        return true
     }
 }
