@@ -10,7 +10,8 @@ import ThemeEngine
 /// The daemon's core: documents, dispatch and pushes, driven one message at a time.
 ///
 /// Synchronous and single-threaded by design: `ServerLoop` feeds it messages in order from one
-/// worker thread, and everything it sends goes through `send` in order. Tests drive it directly
+/// worker thread, and everything it sends goes through `send` (or, for what it writes as
+/// bytes, `sendBytes`) in order. Tests drive it directly
 /// (transcript tests) or through the built binary.
 public final class Server {
     /// Where the server is in the LSP lifecycle.

@@ -14,9 +14,10 @@ import TextRope
 struct EditingPushWriter {
     private(set) var bytes: [UInt8] = []
 
-    /// Writes the notification for `delta` of `document`. `style` gives each bracket's style;
-    /// `definitions` gets the style ids the runs and brackets use (after the changes are
-    /// written, so that a bracket style made on the way is among them).
+    /// Writes the notification for `delta` of the document at `uri`. `bracketStyle` gives
+    /// each bracket's style (asked once per mark); `definitions` gets the style ids the runs
+    /// and brackets use (after the changes are written, so that a bracket style made on the
+    /// way is among them).
     init(
         uri: String, version: Int, delta: AttributeDelta, measure: UnitMeasure,
         editedRange: UnitRange?, changeInLength: Int,

@@ -10,9 +10,8 @@ final class PlaygroundDaemonSession: PlaygroundSession {
 
     /// A session that sends each message it writes, as JSON bytes, through `send`.
     init(configuration: ServerConfiguration, send: @escaping ([UInt8]) -> Void) {
-        server = Server(configuration: configuration) { message in
-            send(message.json.serializedBytes())
-        }
+        server = Server(
+            configuration: configuration, sendBytes: send, send: { send($0.json.serializedBytes()) })
     }
 
     /// Handles one message's bytes; returns false once the session has ended (`exit`).
