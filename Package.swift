@@ -251,6 +251,13 @@ let package = Package(
             ]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["DaemonCore", "JSONRPC", "TestSupport"]),
+        .testTarget(
+            name: "HighlightdCommandTests",
+            dependencies: [
+                "highlightd", "TestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"]),
         .testTarget(name: "PlistSyntaxTests", dependencies: ["PlistSyntax", "JSONSyntax", "TestSupport"]),
         .testTarget(

@@ -23,6 +23,12 @@ enum DirectSubcommand {
     /// The command `arguments` (without the program's name) run, when its first argument names
     /// one of `commands` and the rest parses and validates as that command; else nil.
     static func parse(_ arguments: [String]) -> (any ParsableCommand)? {
+        // `highlight`'s usual arguments, without ArgumentParser (`HighlightArguments`).
+        if arguments.first == "highlight",
+            let command = HighlightArguments.parse(Array(arguments.dropFirst()))
+        {
+            return command
+        }
         guard let name = arguments.first,
             let command = commands.first(where: { $0.configuration.commandName == name })
         else { return nil }
