@@ -74,8 +74,13 @@ struct EditingPushWriter {
         }
         append(#"],"length":"#)
         JSONValue.writeInteger(range.length, to: &bytes)
+        // Most changes have neither links nor spans: no array and no value to build for them.
         append(#","links":"#)
-        write(change.links.map { WireLink($0, measure: measure) }.json)
+        if change.links.isEmpty {
+            append("[]")
+        } else {
+            write(change.links.map { WireLink($0, measure: measure) }.json)
+        }
         append(#","offset":"#)
         JSONValue.writeInteger(range.offset, to: &bytes)
         append(#","runs":["#)
@@ -92,7 +97,11 @@ struct EditingPushWriter {
             bytes.append(UInt8(ascii: "]"))
         }
         append(#"],"spans":"#)
-        write(change.spans.map { WireSpan($0, measure: measure) }.json)
+        if change.spans.isEmpty {
+            append("[]")
+        } else {
+            write(change.spans.map { WireSpan($0, measure: measure) }.json)
+        }
         bytes.append(UInt8(ascii: "}"))
     }
 

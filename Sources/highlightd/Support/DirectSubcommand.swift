@@ -24,7 +24,7 @@ enum DirectSubcommand {
     /// one of `commands` and the rest parses and validates as that command; else nil.
     static func parse(_ arguments: [String]) -> (any ParsableCommand)? {
         // `highlight`'s usual arguments, without ArgumentParser (`HighlightArguments`).
-        if arguments.first == "highlight",
+        if arguments.first == HighlightCommand.configuration.commandName,
             let command = HighlightArguments.parse(Array(arguments.dropFirst()))
         {
             return command
