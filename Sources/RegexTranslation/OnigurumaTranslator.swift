@@ -43,7 +43,8 @@ public enum OnigurumaTranslator {
             requiredWords: RequiredWords.of(tree).map { $0.sorted { $0.lexicographicallyPrecedes($1) } }
                 ?? [],
             classRun: parser.groupCount <= 1 ? ClassRun.of(tree, emitter: emitter) : nil,
-            leadingRun: LeadingRun.of(tree, emitter: emitter, usesAnchorG: facts.usesAnchorG)
+            leadingRun: LeadingRun.of(tree, emitter: emitter, usesAnchorG: facts.usesAnchorG),
+            matchStart: MatchStart.of(tree, emitter: emitter)
         )
     }
 }
@@ -118,6 +119,8 @@ public struct TranslatedPattern: Hashable, Sendable {
     /// The run of one class and the byte after it that every match begins with
     /// (`LeadingRun`), or nil.
     public var leadingRun: LeadingRun?
+    /// The characters every match begins with (`MatchStart`), or nil.
+    public var matchStart: MatchStart?
 
     /// Creates a translated pattern.
     public init(
@@ -125,7 +128,7 @@ public struct TranslatedPattern: Hashable, Sendable {
         usesMatchReset: Bool, captureGroupCount: Int = 0,
         highestBackReference: Int = 0, approximations: [String] = [], requiredLiterals: [[UInt8]] = [],
         exactLiteral: [UInt8]? = nil, matchesOnlyLineEnds: Bool = false, requiredWords: [[UInt8]] = [],
-        classRun: ClassRun? = nil, leadingRun: LeadingRun? = nil
+        classRun: ClassRun? = nil, leadingRun: LeadingRun? = nil, matchStart: MatchStart? = nil
     ) {
         self.source = source
         self.usesAnchorA = usesAnchorA
@@ -141,6 +144,7 @@ public struct TranslatedPattern: Hashable, Sendable {
         self.requiredWords = requiredWords
         self.classRun = classRun
         self.leadingRun = leadingRun
+        self.matchStart = matchStart
     }
 }
 

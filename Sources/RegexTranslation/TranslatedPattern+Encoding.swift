@@ -31,6 +31,13 @@ extension TranslatedPattern {
             writer.string(run.runClass)
             writer.integer(Int(run.byte))
         }
+        writer.optional(matchStart) { writer, start in
+            writer.integer(Int(bitPattern: UInt(start.asciiLow)))
+            writer.integer(Int(bitPattern: UInt(start.asciiHigh)))
+            writer.list(start.others) { $0.integer(Int($1)) }
+            writer.list(start.classes) { $0.string($1) }
+            writer.flag(start.anyOutsideASCII)
+        }
     }
 
     /// Reads a pattern `encode(into:)` wrote, moving `reader` past it; nil (with `reader`
@@ -55,6 +62,15 @@ extension TranslatedPattern {
                     let value = UInt8(exactly: byte)
                 else { return nil }
                 return LeadingRun(runClass: runClass, byte: value)
+            }),
+            let matchStart = reader.optional({ reader -> MatchStart? in
+                guard let low = reader.integer(), let high = reader.integer(),
+                    let others = reader.list({ $0.integer().flatMap(UInt32.init(exactly:)) }),
+                    let classes = reader.list({ $0.string() }), let anyOutsideASCII = reader.flag()
+                else { return nil }
+                return MatchStart(
+                    asciiLow: UInt64(UInt(bitPattern: low)), asciiHigh: UInt64(UInt(bitPattern: high)),
+                    others: others, classes: classes, anyOutsideASCII: anyOutsideASCII)
             })
         else { return nil }
         return TranslatedPattern(
@@ -63,7 +79,7 @@ extension TranslatedPattern {
             captureGroupCount: captureGroupCount, highestBackReference: highestBackReference,
             approximations: approximations, requiredLiterals: requiredLiterals, exactLiteral: exactLiteral,
             matchesOnlyLineEnds: matchesOnlyLineEnds, requiredWords: requiredWords, classRun: classRun,
-            leadingRun: leadingRun)
+            leadingRun: leadingRun, matchStart: matchStart)
     }
 }
 

@@ -13,7 +13,10 @@ import Testing
         requiredLiterals: [[0x61], [0xC3, 0xA9, 0x00]], exactLiteral: [0x78, 0x79], matchesOnlyLineEnds: true,
         requiredWords: [Array("let".utf8)],
         classRun: ClassRun(first: "[a-z]", rest: "[a-z0-9]", isCaptured: true, notFollowedBy: "[:]"),
-        leadingRun: LeadingRun(runClass: "\\s", byte: 0x7B))
+        leadingRun: LeadingRun(runClass: "\\s", byte: 0x7B),
+        matchStart: MatchStart(
+            asciiLow: 1 << 63, asciiHigh: 0x0F, others: [0xE9, 0x10FFFF], classes: ["[\\d]"],
+            anyOutsideASCII: true))
 
     static func encoded(_ pattern: TranslatedPattern, after prefix: [UInt8] = []) -> [UInt8] {
         var writer = ByteWriter(output: prefix)
@@ -38,7 +41,7 @@ import Testing
         #expect(Self.roundTrip(Self.everyField) == Self.everyField)
         // A field added to the type must be added to the encoding too: this counts them.
         #expect(
-            Mirror(reflecting: Self.everyField).children.count == 14,
+            Mirror(reflecting: Self.everyField).children.count == 15,
             "TranslatedPattern gained a field: encode and decode it, then update this count")
     }
 
@@ -47,6 +50,7 @@ import Testing
         plain.exactLiteral = nil
         plain.classRun = nil
         plain.leadingRun = nil
+        plain.matchStart = nil
         plain.approximations = []
         plain.requiredLiterals = []
         #expect(Self.roundTrip(plain) == plain)

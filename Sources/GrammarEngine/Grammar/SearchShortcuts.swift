@@ -44,11 +44,14 @@ public struct SearchShortcuts: OptionSet, Hashable, Sendable {
     /// then (`DeferredJIT`); without it, the JIT compiles every pattern as it is compiled. The
     /// daemon goes without it: a keystroke should not pay for a compile.
     public static let deferredJIT = SearchShortcuts(rawValue: 1 << 10)
+    /// Put a lookahead of the characters every match begins with in front of a pattern whose
+    /// start PCRE2 cannot work out (`StartLookahead`), so that PCRE2 skips to possible starts.
+    public static let startLookahead = SearchShortcuts(rawValue: 1 << 11)
 
     /// Every shortcut: the default.
     public static let all: SearchShortcuts = [
         .prefilter, .searchCache, .lineEnd, .exactLiteral, .classRun, .leadingRunSkip, .possessiveRewrite,
-        .repeatedPatternRemoval, .lineMemo, .scopeMemo, .deferredJIT,
+        .repeatedPatternRemoval, .lineMemo, .scopeMemo, .deferredJIT, .startLookahead,
     ]
     /// No shortcut: the reference.
     public static let none: SearchShortcuts = []
@@ -59,5 +62,6 @@ public struct SearchShortcuts: OptionSet, Hashable, Sendable {
         ("exact-literal", .exactLiteral), ("class-run", .classRun), ("leading-run-skip", .leadingRunSkip),
         ("possessive-rewrite", .possessiveRewrite), ("repeated-pattern-removal", .repeatedPatternRemoval),
         ("line-memo", .lineMemo), ("scope-memo", .scopeMemo), ("deferred-jit", .deferredJIT),
+        ("start-lookahead", .startLookahead),
     ]
 }

@@ -26,6 +26,9 @@ public final class Pattern: @unchecked Sendable {
     let jit: DeferredJIT
     /// How searches run (`SearchPlan`).
     let plan: SearchPlan
+    /// Whether PCRE2 runs the pattern behind a lookahead of its start characters
+    /// (`StartLookahead`).
+    public let hasStartLookahead: Bool
     /// The name of the plan searches follow: "pcre2", "oniguruma", or the shortcut's name in
     /// `SearchShortcuts.named`.
     public var searchPlanName: String { plan.name }
@@ -66,10 +69,15 @@ public final class Pattern: @unchecked Sendable {
             ? PrefilterFacts(literals: translated.requiredLiterals, words: translated.requiredWords)
             : PrefilterFacts()
         let plan = SearchPlan.choose(for: translated, shortcuts: shortcuts)
+        // Not before `\A` or `\G`: PCRE2 would no longer see such a pattern as anchored.
+        let startLookahead =
+            shortcuts.contains(.startLookahead) && !translated.usesAnchorA && !translated.usesAnchorG
+                && !translated.usesMatchReset
+            ? translated.matchStart : nil
         try self.init(
             source: translated.source, pcreSource: translated.source, plan: plan, isCacheable: isCacheable,
             isCombinable: Pattern.isCombinable(translated), alternativeCaptureCounts: nil,
-            prefilterFacts: facts,
+            prefilterFacts: facts, startLookahead: startLookahead,
             jitThreshold: shortcuts.contains(.deferredJIT) ? DeferredJIT.defaultThreshold : 0)
     }
 
@@ -101,8 +109,8 @@ public final class Pattern: @unchecked Sendable {
 
     private init(
         source: String, pcreSource: String, plan: SearchPlan, isCacheable: Bool, isCombinable: Bool,
-        alternativeCaptureCounts: [Int]?, prefilterFacts: PrefilterFacts, interruptible: Bool = false,
-        jitThreshold: Int = DeferredJIT.defaultThreshold
+        alternativeCaptureCounts: [Int]?, prefilterFacts: PrefilterFacts, startLookahead: MatchStart? = nil,
+        interruptible: Bool = false, jitThreshold: Int = DeferredJIT.defaultThreshold
     ) throws(PatternError) {
         var errorCode: Int32 = 0
         var errorOffset = 0
@@ -114,14 +122,29 @@ public final class Pattern: @unchecked Sendable {
         let context = pcre2_compile_context_create_8(nil)
         defer { pcre2_compile_context_free_8(context) }
         pcre2_set_newline_8(context, UInt32(PCRE2_NEWLINE_LF))
-        var utf8 = Array(pcreSource.utf8)
-        utf8.append(0)
-        let compiled = utf8.withUnsafeBufferPointer { buffer in
-            pcre2_compile_8(
-                buffer.baseAddress, buffer.count - 1, options, &errorCode, &errorOffset, context)
+        func compile(_ source: String) -> OpaquePointer? {
+            var utf8 = Array(source.utf8)
+            utf8.append(0)
+            return utf8.withUnsafeBufferPointer { buffer in
+                pcre2_compile_8(
+                    buffer.baseAddress, buffer.count - 1, options, &errorCode, &errorOffset, context)
+            }
         }
-        guard let compiled else {
+        guard var compiled = compile(pcreSource) else {
             throw PatternError(message: Self.errorMessage(errorCode), offset: errorOffset)
+        }
+        // Compiled again with the lookahead only where PCRE2 found no start of its own, and only
+        // for a search PCRE2 runs from the start.
+        if let startLookahead, case .pcre2 = plan, !StartLookahead.hasLineAnchor(pcreSource),
+            StartLookahead.isNeeded(for: compiled),
+            let lookahead = StartLookahead.source(for: startLookahead),
+            let withLookahead = compile(lookahead + "(?:" + pcreSource + ")")
+        {
+            pcre2_code_free_8(compiled)
+            compiled = withLookahead
+            hasStartLookahead = true
+        } else {
+            hasStartLookahead = false
         }
         var count: UInt32 = 0
         _ = pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &count)

@@ -8,6 +8,10 @@ final class CompiledRuleList: @unchecked Sendable {
     /// The entries as the scan loop reads them; `entries` owns their patterns. Never written
     /// after init.
     let slotBuffer: UnsafeMutableBufferPointer<PatternScanner.Slot>
+    /// What each entry needs of a whole line, in entry order, for screening the entries when
+    /// the live-entry set is rebuilt for a line (`LiveEntries.prepare`); empty when no entry
+    /// rules out any line. Never written after init.
+    let requirementBuffer: UnsafeMutableBufferPointer<LineRequirement>
     /// The rule id of each list index.
     private let ruleIdBuffer: UnsafeMutableBufferPointer<Int>
     /// Identifies the list in per-thread state (`ScanState.liveEntries`).
@@ -19,6 +23,10 @@ final class CompiledRuleList: @unchecked Sendable {
         self.entries = entries
         slotBuffer = .allocate(capacity: entries.count)
         _ = slotBuffer.initialize(from: entries.map(PatternScanner.Slot.init))
+        let requirements = entries.map { $0.pattern.prefilter.pointee.lineRequirement }
+        let screens = requirements.contains { !$0.isTrivial }
+        requirementBuffer = .allocate(capacity: screens ? requirements.count : 0)
+        if screens { _ = requirementBuffer.initialize(from: requirements) }
         ruleIdBuffer = .allocate(capacity: ruleIds.count)
         _ = ruleIdBuffer.initialize(from: ruleIds)
         self.uid = Self.ids.take()
@@ -34,6 +42,7 @@ final class CompiledRuleList: @unchecked Sendable {
         Self.ids.give(uid)
         slotBuffer.deinitialize()
         slotBuffer.deallocate()
+        requirementBuffer.deallocate()
         ruleIdBuffer.deallocate()
     }
 }

@@ -39,6 +39,8 @@ struct PatternScanner {
 
     /// The entries' slots, in list order; their owner (the compiled list) outlives the scan.
     private let slots: UnsafeBufferPointer<Slot>
+    /// What each entry needs of a line (empty when nothing is ruled out), owned as `slots`.
+    private let requirements: UnsafeBufferPointer<LineRequirement>
     /// The one pattern of a single-pattern scanner, in place of `slots`.
     private let single: Slot?
     /// An extra pattern (a rule's end) and whether it goes before the entries; whoever sets
@@ -56,13 +58,16 @@ struct PatternScanner {
     /// scanner holds no references, since retaining and releasing the list and its slots
     /// around every scan step showed in the profile.
     init(list: Unowned<CompiledRuleList>) {
-        (slots, listUID) = list.read { (UnsafeBufferPointer($0.slotBuffer), $0.uid) }
+        (slots, requirements, listUID) = list.read {
+            (UnsafeBufferPointer($0.slotBuffer), UnsafeBufferPointer($0.requirementBuffer), $0.uid)
+        }
         single = nil
     }
 
     /// A scanner over one pattern that the caller keeps alive while it scans.
     init(single pattern: Unowned<Pattern>) {
         slots = UnsafeBufferPointer(start: nil, count: 0)
+        requirements = UnsafeBufferPointer(start: nil, count: 0)
         single = Slot(pattern, firstIndex: 0)
         listUID = nil
     }
@@ -163,7 +168,9 @@ struct PatternScanner {
             if let listUID {
                 // Unowned: the workspace owns its live-entry sets.
                 workspace.scan.liveEntries(list: listUID, count: buffer.count).read { live in
-                    live.prepare(cache: cache, generation: generation)
+                    live.prepare(
+                        cache: cache, generation: generation, requirements: requirements,
+                        line: usesPrefilter ? profile : nil)
                     let indices = live.indices
                     var kept = 0
                     var read = 0

@@ -21,12 +21,32 @@ final class LiveEntries {
     }
 
     /// Makes the set current for a subject, restoring every entry if the subject changed.
-    func prepare(cache: SearchCache, generation: Int) {
+    ///
+    /// With a `line` profile, entries whose `requirements` the line fails are left out from
+    /// the start (`LineRequirement`): the subject is that line or a prefix of it. `requirements`
+    /// is empty, or holds one per entry.
+    @inline(__always)
+    func prepare(
+        cache: SearchCache, generation: Int, requirements: UnsafeBufferPointer<LineRequirement>,
+        line: LineProfile?
+    ) {
         let id = ObjectIdentifier(cache)
         guard id != cacheID || generation != self.generation else { return }
         cacheID = id
         self.generation = generation
-        for index in 0..<capacity { indices[index] = Int32(index) }
-        count = capacity
+        guard let line, requirements.count == capacity else {
+            for index in 0..<capacity { indices[index] = Int32(index) }
+            count = capacity
+            return
+        }
+        var kept = 0
+        withUnsafeBytes(of: line.presence) { raw in
+            let presence = raw.baseAddress!.assumingMemoryBound(to: UInt64.self)
+            for index in 0..<capacity where requirements[index].admits(presence) {
+                indices[kept] = Int32(index)
+                kept += 1
+            }
+        }
+        count = kept
     }
 }

@@ -107,4 +107,12 @@ struct SearchPrefilter: ~Copyable, Sendable {
         return filter.pointee.literals.mayOccur(from: position, in: line)
             && filter.pointee.words.mayOccur(from: position, in: line, length: length)
     }
+
+    /// What any match needs of a whole line, whatever the search start (`LineRequirement`).
+    var lineRequirement: LineRequirement {
+        let pairs = [required, lookaheadRequired, lookaheadRequired2].filter { $0.0 >= 0 }.map {
+            (UInt8(truncatingIfNeeded: $0.0), UInt8(truncatingIfNeeded: $0.1))
+        }
+        return LineRequirement(first: first, pairs: pairs)
+    }
 }
