@@ -69,7 +69,8 @@ public final class Pattern: @unchecked Sendable {
             ? PrefilterFacts(literals: translated.requiredLiterals, words: translated.requiredWords)
             : PrefilterFacts()
         let plan = SearchPlan.choose(for: translated, shortcuts: shortcuts)
-        // Not before `\A` or `\G`: PCRE2 would no longer see such a pattern as anchored.
+        // Not before `\A` or `\G` (PCRE2 would no longer see such a pattern as anchored), nor
+        // with `\K`, which moves the match start away from where the lookahead tested.
         let startLookahead =
             shortcuts.contains(.startLookahead) && !translated.usesAnchorA && !translated.usesAnchorG
                 && !translated.usesMatchReset

@@ -7,10 +7,11 @@ import RegexTranslation
 /// would have tried every start.
 ///
 /// The lookahead holds wherever a match begins, so the matches, groups included, are the
-/// same; the pattern goes in a non-capturing group after it, so that the lookahead stands in
+/// same. The pattern goes in a non-capturing group after it, so that the lookahead stands in
 /// front of every top-level alternative (the translation's source has no extended-mode
-/// comment that could swallow the group's end). A class named in the set is asked for its ASCII members (`PCRE2ClassOracle`), and
-/// such a class, like a fold of case, lets every character outside ASCII begin a match.
+/// comment that could swallow the group's end). A class named in the set is asked for its
+/// ASCII members (`PCRE2ClassOracle`), and such a class, like a fold of case, lets every
+/// character outside ASCII begin a match.
 enum StartLookahead {
     /// Above this many ASCII characters, a lookahead would rule out too few starts to pay for
     /// the test it adds at each of the others.
@@ -50,9 +51,8 @@ enum StartLookahead {
     }
 
     /// Whether `source` holds a `^` or `$` outside a class. PCRE2 10.42 misses matches of such
-    /// a pattern behind a leading lookahead: `(?=[a])(?:^a)` and `(?=[a])(?:(?<!z)|^)a` find
-    /// nothing in `a` and `xa` (it works out the first and required code units wrongly after
-    /// a lookahead; fixed in later releases), so those patterns go without one.
+    /// a pattern behind a leading lookahead: with `PCRE2_MULTILINE`, `(?=[a])(?:^a)` finds
+    /// nothing in `a`, nor `(?=[a])(?:(?<!z)|^)a` in `xa`, so those patterns go without one.
     static func hasLineAnchor(_ source: String) -> Bool {
         var bytes = source.utf8.makeIterator()
         var inClass = false
