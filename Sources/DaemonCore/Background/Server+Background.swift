@@ -57,6 +57,30 @@ extension Server {
         }
     }
 
+    /// Sets every document's background changes not pushed yet aside while edits are applied
+    /// (see `handle(batch:)`); the next `flushBackgroundChanges()` pushes them.
+    func holdBackgroundChanges() {
+        guard hasUnpushedBackgroundChanges else { return }
+        for document in documents.values where document.backgroundChangesSince != nil {
+            document.storage.holdAttributeChanges()
+        }
+    }
+
+    /// After edits, pushes the held changes that no slice would push soon: those of documents
+    /// the edits left with no background work, and those gathered `backgroundPushInterval`
+    /// ago or more (a client that types without pause leaves no slice the time to).
+    func pushHeldBackgroundChanges() {
+        guard hasUnpushedBackgroundChanges else { return }
+        let now = DispatchTime.now().uptimeNanoseconds
+        let due = documents.values.filter { document in
+            guard let since = document.backgroundChangesSince else { return false }
+            return !document.hasPendingWork || now &- since >= Self.backgroundPushInterval
+        }
+        for document in due.sorted(by: { $0.uri < $1.uri }) {
+            flushBackgroundChanges(of: document)
+        }
+    }
+
     private func flushBackgroundChanges(of document: DocumentSession) {
         document.backgroundChangesSince = nil
         if let delta = document.storage.takeAttributeChanges() { push(document, delta: delta) }

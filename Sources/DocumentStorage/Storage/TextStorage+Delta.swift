@@ -4,9 +4,27 @@ extension TextStorage {
     /// The attribute changes not reported yet (from writes outside a transaction, such as a
     /// background re-highlight slice), or nil if there are none.
     public func takeAttributeChanges() -> AttributeDelta? {
+        if !heldDirtyRanges.isEmpty || !heldBracketRanges.isEmpty {
+            dirtyRanges += heldDirtyRanges
+            bracketDirtyRanges += heldBracketRanges
+            heldDirtyRanges.removeAll(keepingCapacity: true)
+            heldBracketRanges.removeAll(keepingCapacity: true)
+        }
         guard !dirtyRanges.isEmpty || !bracketDirtyRanges.isEmpty else { return nil }
         let delta = takeDelta(covering: [])
         return delta.isEmpty ? nil : delta
+    }
+
+    /// Sets the changes not taken yet aside, so that the next transaction's delta holds only
+    /// what its own edits and hooks changed; the next `takeAttributeChanges()` returns them
+    /// (mapped through the edits, with the attributes as they are then) together with
+    /// whatever changed since. The daemon holds a document's background changes while a
+    /// keystroke's own push goes out first.
+    public func holdAttributeChanges() {
+        heldDirtyRanges += dirtyRanges
+        heldBracketRanges += bracketDirtyRanges
+        dirtyRanges.removeAll(keepingCapacity: true)
+        bracketDirtyRanges.removeAll(keepingCapacity: true)
     }
 
     /// The bracket mark changes held back outside `bracketReportLines` that those lines now

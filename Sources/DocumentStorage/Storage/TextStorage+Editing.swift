@@ -101,6 +101,7 @@ extension TextStorage {
         let savedPending = pending
         let savedDirtyRanges = dirtyRanges
         let savedBracketRanges = (bracketDirtyRanges, deferredBracketRanges)
+        let savedHeldRanges = (heldDirtyRanges, heldBracketRanges)
         var undo: [EditUndoRecord] = []
         beginEditing()
         for edit in edits {
@@ -115,6 +116,7 @@ extension TextStorage {
                 pending = savedPending
                 dirtyRanges = savedDirtyRanges
                 (bracketDirtyRanges, deferredBracketRanges) = savedBracketRanges
+                (heldDirtyRanges, heldBracketRanges) = savedHeldRanges
                 editingDepth -= 1
                 throw error
             }
@@ -172,6 +174,8 @@ extension TextStorage {
         dirtyRanges = dirtyRanges.compactMap(map)
         bracketDirtyRanges = bracketDirtyRanges.compactMap(map)
         deferredBracketRanges = deferredBracketRanges.compactMap(map)
+        if !heldDirtyRanges.isEmpty { heldDirtyRanges = heldDirtyRanges.compactMap(map) }
+        if !heldBracketRanges.isEmpty { heldBracketRanges = heldBracketRanges.compactMap(map) }
     }
 }
 

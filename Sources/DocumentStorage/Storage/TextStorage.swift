@@ -29,6 +29,10 @@ public final class TextStorage {
     var dirtyRanges: [Range<UTF8Offset>] = []
     /// Post-edit ranges where only bracket marks changed, not reported yet.
     var bracketDirtyRanges: [Range<UTF8Offset>] = []
+    /// `dirtyRanges` and `bracketDirtyRanges` set aside by `holdAttributeChanges()`, mapped
+    /// through later edits, and returned by the next `takeAttributeChanges()`.
+    var heldDirtyRanges: [Range<UTF8Offset>] = []
+    var heldBracketRanges: [Range<UTF8Offset>] = []
     /// Ranges whose bracket marks changed outside `bracketReportLines` and were held back
     /// (mapped through later edits), for `takeDeferredBracketChanges()`.
     var deferredBracketRanges: [Range<UTF8Offset>] = []
