@@ -14,13 +14,19 @@ extension Server {
         // applies a few large pushes instead of thousands of small ones.
         let now = DispatchTime.now().uptimeNanoseconds
         let since = document.backgroundChangesSince ?? now
-        if document.hasPendingWork, now - since < Self.backgroundPushInterval {
+        if Self.isBackgroundPushDue(document, since: since, now: now) {
+            flushBackgroundChanges(of: document)
+        } else {
             document.backgroundChangesSince = since
             hasUnpushedBackgroundChanges = true
-        } else {
-            flushBackgroundChanges(of: document)
         }
         return hasBackgroundWork
+    }
+
+    /// Whether changes gathered for `document` since `since` go out now: its background work
+    /// is done, or they have waited `backgroundPushInterval`.
+    private static func isBackgroundPushDue(_ document: DocumentSession, since: UInt64, now: UInt64) -> Bool {
+        !document.hasPendingWork || now &- since >= backgroundPushInterval
     }
 
     /// Enters `document` in the background queue: it may have gained work, or a view.
@@ -45,14 +51,20 @@ extension Server {
     /// How long background changes may wait to be pushed together.
     static let backgroundPushInterval: UInt64 = 10_000_000
 
-    /// Pushes every document's background changes not pushed yet: before any message is
-    /// handled, so pushes stay in order with the answers and edits around them.
+    /// Pushes every document's background changes not pushed yet: before any message other
+    /// than an edit is handled, so pushes stay in order with the answers around them.
     public func flushBackgroundChanges() {
         guard hasUnpushedBackgroundChanges else { return }
         hasUnpushedBackgroundChanges = false
-        for document in documents.values.filter({ $0.backgroundChangesSince != nil }).sorted(by: {
-            $0.uri < $1.uri
-        }) {
+        flushBackgroundChanges { _, _ in true }
+    }
+
+    /// Pushes the gathered changes of the documents `isDue` picks, in URI order.
+    private func flushBackgroundChanges(where isDue: (DocumentSession, UInt64) -> Bool) {
+        let due = documents.values.filter { document in
+            document.backgroundChangesSince.map { isDue(document, $0) } ?? false
+        }
+        for document in due.sorted(by: { $0.uri < $1.uri }) {
             flushBackgroundChanges(of: document)
         }
     }
@@ -72,12 +84,7 @@ extension Server {
     func pushHeldBackgroundChanges() {
         guard hasUnpushedBackgroundChanges else { return }
         let now = DispatchTime.now().uptimeNanoseconds
-        let due = documents.values.filter { document in
-            guard let since = document.backgroundChangesSince else { return false }
-            return !document.hasPendingWork || now &- since >= Self.backgroundPushInterval
-        }
-        for document in due.sorted(by: { $0.uri < $1.uri }) {
-            flushBackgroundChanges(of: document)
+        flushBackgroundChanges { document, since in Self.isBackgroundPushDue(document, since: since, now: now)
         }
     }
 

@@ -68,7 +68,7 @@ public struct MatchStart: Hashable, Sendable {
     }
 
     /// Whether ASCII scalar `byte` is in the set (leaving classes aside).
-    public func containsASCII(_ byte: UInt8) -> Bool {
+    func containsASCII(_ byte: UInt8) -> Bool {
         byte < 64 ? asciiLow & (1 << UInt64(byte)) != 0 : asciiHigh & (1 << UInt64(byte - 64)) != 0
     }
 

@@ -13,8 +13,9 @@ import RegexTranslation
 /// ASCII members (`PCRE2ClassOracle`), and such a class, like a fold of case, lets every
 /// character outside ASCII begin a match.
 enum StartLookahead {
-    /// Above this many ASCII characters, a lookahead would rule out too few starts to pay for
-    /// the test it adds at each of the others.
+    /// Above this many ASCII characters the set is left out: it would rule out few starts
+    /// and add a test at each of the others. The bound is a choice, not a measurement; the
+    /// identifier starts of a JavaScript grammar (54 ASCII characters) stay under it.
     static let mostASCIICharacters = 80
 
     /// The lookahead's PCRE2 source, or nil when the set is too broad or a class in it does
@@ -31,12 +32,12 @@ enum StartLookahead {
         var items = ""
         var byte = 0
         while byte < 0x80 {
-            guard Self.contains(byte, low, high) else {
+            guard ClassRunSearch.contains((low, high), UInt8(byte)) else {
                 byte += 1
                 continue
             }
             var last = byte
-            while last + 1 < 0x80, Self.contains(last + 1, low, high) { last += 1 }
+            while last + 1 < 0x80, ClassRunSearch.contains((low, high), UInt8(last + 1)) { last += 1 }
             items += Self.escaped(UInt32(byte))
             if last > byte { items += "-" + Self.escaped(UInt32(last)) }
             byte = last + 1
@@ -95,10 +96,6 @@ enum StartLookahead {
         var options: UInt32 = 0
         _ = pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_ALLOPTIONS), &options)
         return options & UInt32(PCRE2_ANCHORED) == 0
-    }
-
-    private static func contains(_ byte: Int, _ low: UInt64, _ high: UInt64) -> Bool {
-        byte < 64 ? low & (1 << UInt64(byte)) != 0 : high & (1 << UInt64(byte - 64)) != 0
     }
 
     private static func escaped(_ scalar: UInt32) -> String {
