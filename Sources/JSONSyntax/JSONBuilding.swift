@@ -10,6 +10,9 @@ public protocol JSONBuilding {
     static func string(_ value: String) -> Value
     /// A number, given as its JSON text; nil if the text is not a number the type can hold.
     static func number(_ text: String, isInteger: Bool) -> Value?
+    /// An integer that fits in an `Int`, read without making its text; nil to be given the
+    /// text through `number(_:isInteger:)` instead (the default).
+    static func integer(_ value: Int) -> Value?
     /// `true` or `false`.
     static func bool(_ value: Bool) -> Value
     /// `null`.
@@ -18,6 +21,10 @@ public protocol JSONBuilding {
     static func array(_ elements: [Value]) -> Value
     /// An object, members in source order (duplicates kept; the builder decides).
     static func object(_ members: [(String, Value)]) -> Value
+}
+
+extension JSONBuilding {
+    public static func integer(_ value: Int) -> Value? { nil }
 }
 
 /// Why bytes are not a JSON document.

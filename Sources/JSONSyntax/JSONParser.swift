@@ -116,6 +116,9 @@ public struct JSONParser<Builder: JSONBuilding> {
             index += 1
             return Builder.array(elements)
         }
+        // Room for the few elements most arrays have (a push's runs are pairs), at once: grown
+        // from empty, an array of two was two allocations.
+        elements.reserveCapacity(4)
         while true {
             elements.append(try parseValue())
             skipWhitespace()
@@ -134,10 +137,20 @@ public struct JSONParser<Builder: JSONBuilding> {
     @inlinable mutating func parseNumber() throws(JSONSyntaxError) -> Builder.Value {
         let start = index
         var isInteger = true
-        if index < bytes.count && bytes[index] == UInt8(ascii: "-") { index += 1 }
+        // The integer's value as far as it fits, so that most numbers need no text.
+        var magnitude = 0
+        var fits = true
+        let negative = index < bytes.count && bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
         while index < bytes.count {
             let byte = bytes[index]
             if (0x30...0x39).contains(byte) {
+                if fits {
+                    let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
+                    let (sum, overflow2) = times10.addingReportingOverflow(Int(byte &- 0x30))
+                    magnitude = sum
+                    fits = !overflow1 && !overflow2
+                }
                 index += 1
             } else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
                 || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
@@ -147,6 +160,13 @@ public struct JSONParser<Builder: JSONBuilding> {
             } else {
                 break
             }
+        }
+        // At least one digit, no other character, and the value fits (the negative of a
+        // value that fits always does).
+        if isInteger, fits, index > start + (negative ? 1 : 0),
+            let value = Builder.integer(negative ? -magnitude : magnitude)
+        {
+            return value
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard !text.isEmpty, text != "-" else { throw error("unexpected character") }

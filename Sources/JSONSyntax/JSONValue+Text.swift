@@ -187,10 +187,15 @@ public enum JSONValueBuilder: JSONBuilding {
         if isInteger, let value = Int(text) { return .integer(value) }
         return Double(text).map { .double($0) }
     }
+    public static func integer(_ value: Int) -> JSONValue? { .integer(value) }
     public static func bool(_ value: Bool) -> JSONValue { .bool(value) }
     public static var null: JSONValue { .null }
     public static func array(_ elements: [JSONValue]) -> JSONValue { .array(elements) }
     public static func object(_ members: [(String, JSONValue)]) -> JSONValue {
-        .object(Dictionary(members, uniquingKeysWith: { _, last in last }))
+        // Inserted one by one into a table sized at once: the later of two equal keys wins,
+        // as `Dictionary(_:uniquingKeysWith:)` would have it, without its generic merge.
+        var object = [String: JSONValue](minimumCapacity: members.count)
+        for (key, value) in members { object[key] = value }
+        return .object(object)
     }
 }
