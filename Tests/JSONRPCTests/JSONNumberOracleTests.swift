@@ -4,7 +4,8 @@ import Testing
 
 /// Numbers read straight from their digits (`JSONBuilding.integer`) against the same numbers
 /// read from their text, as every number was before: the same values for integers of any
-/// size, signs, leading zeros, fractions, exponents and the malformed runs both refuse.
+/// size, signs, leading zeros, fractions, exponents and the malformed runs both refuse; and
+/// objects, now built at their final size, keeping the later of two equal keys.
 @Suite struct JSONNumberOracleTests {
     /// `JSONValueBuilder` without the shortcut: every number goes through its text.
     enum TextOnlyBuilder: JSONBuilding {
@@ -64,5 +65,16 @@ import Testing
         #expect(
             try JSONValue(parsing: Data("[9223372036854775808]".utf8))
                 == .array([.double(9_223_372_036_854_775_808)]))
+    }
+
+    /// Objects are built member by member into a table sized at once; a key given twice keeps
+    /// its later value, as the generic merge they were built with did.
+    @Test func theLaterOfTwoEqualKeysWins() throws {
+        let value = try JSONValue(parsing: Data(#"{"a":1,"b":[2,3],"a":{"c":4},"d":null}"#.utf8))
+        #expect(value == .object(["a": .object(["c": 4]), "b": [2, 3], "d": .null]))
+        let many = (0..<40).map { #""k\#($0 % 7)":\#($0)"# }.joined(separator: ",")
+        let expected = Dictionary(
+            uniqueKeysWithValues: (33..<40).map { ("k\($0 % 7)", JSONValue.integer($0)) })
+        #expect(try JSONValue(parsing: Data("{\(many)}".utf8)) == .object(expected))
     }
 }
