@@ -84,7 +84,8 @@ extension Server {
     func pushHeldBackgroundChanges() {
         guard hasUnpushedBackgroundChanges else { return }
         let now = DispatchTime.now().uptimeNanoseconds
-        flushBackgroundChanges { document, since in Self.isBackgroundPushDue(document, since: since, now: now)
+        flushBackgroundChanges { document, since in
+            Self.isBackgroundPushDue(document, since: since, now: now)
         }
     }
 

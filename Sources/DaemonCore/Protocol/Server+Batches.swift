@@ -24,8 +24,9 @@ extension Server {
     /// (`TextStorage.holdAttributeChanges()`), mapped through the edits, and pushed after the
     /// edits' own pushes when no slice would push them soon (the document has no work left, or
     /// they were gathered `backgroundPushInterval` ago), else with the slices' next changes or
-    /// before the next other message. A keystroke that came while slices were highlighting the rest of a
-    /// file no longer waits for a push of their hundreds of lines to be written and read.
+    /// before the next other message. A keystroke that came while slices were highlighting the
+    /// rest of a file no longer waits for a push of their hundreds of lines to be written and
+    /// read.
     public func handle(batch messages: consuming [RPCMessage]) {
         let cancelled = Self.cancelledRequests(in: messages)
         var queue = messages.map(Optional.some)
