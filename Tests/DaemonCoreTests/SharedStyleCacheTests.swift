@@ -26,6 +26,25 @@ import Testing
         #expect(server.sharedStyleCaches.isEmpty)
     }
 
+    /// One memo of recent lines per grammar: a line the first document tokenized is answered
+    /// from it in the second, and releasing memory empties it.
+    @Test func documentsOfOneGrammarShareTheirRecentLinesUntilMemoryIsReleased() throws {
+        let transcript = MemoryReleaseTests.transcript()
+        let lines = "let a = 1;\nlet b = [a, 2];\n"
+        MemoryReleaseTests.open(transcript, "file:///a.js", "// one\n" + lines)
+        let server = transcript.server
+        let first = try #require(server.documents["file:///a.js"]?.highlighter)
+        let hits = first.recentLines.hits
+        MemoryReleaseTests.open(transcript, "file:///b.js", "// two\n" + lines)
+        let second = try #require(server.documents["file:///b.js"]?.highlighter)
+        #expect(second.recentLines.count > 0)
+        // The two lines after the comment and the empty last line: same bytes, same
+        // (interned) start states.
+        #expect(second.recentLines.hits == hits + 3)
+        server.releaseUnusedMemory()
+        #expect(first.recentLines.count == 0)
+    }
+
     @Test func aDocumentHighlightedBesideAnotherGetsTheStylesOfOneOpenedAlone() throws {
         let text = "function f(a) { return `t ${a}` /* c */ + \"s\"; }\n"
         let together = MemoryReleaseTests.transcript()

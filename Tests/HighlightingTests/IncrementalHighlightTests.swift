@@ -94,6 +94,51 @@ struct IncrementalHighlightTests {
         #expect(storage.syntaxRuns(in: storage.text.utf8Range) == before)
     }
 
+    /// Closing the comment puts every line below back into the state it had before: those
+    /// lines come from the highlighter's memo of recent lines, and end styled as from scratch.
+    @Test func linesPutBackIntoTheirOldStatesAreAnsweredFromTheRecentLines() throws {
+        let grammar = try HighlightingFixtures.grammar("JavaScript.tmLanguage.json")
+        let styles = try HighlightingFixtures.styles()
+        let text = (0..<30).map { "let v\($0) = \($0);" }.joined(separator: "\n")
+        let (storage, highlighter) = Self.highlighted(text, grammar: grammar, styles: styles)
+        try storage.replaceCharacters(in: 0..<0, with: "/*")
+        let hitsWhileOpen = highlighter.recentLines.hits
+        let tokenizedWhileOpen = highlighter.linesTokenized
+        try storage.replaceCharacters(in: 0..<2, with: "")
+        #expect(highlighter.linesTokenized - tokenizedWhileOpen == 30)
+        // The first line's text is new; the 29 below are as they were, in their old states.
+        #expect(highlighter.recentLines.hits - hitsWhileOpen == 29)
+        Self.expectMatchesFromScratch(storage, grammar: grammar, styles: styles, "closed")
+        highlighter.forgetRecentLines()
+        #expect(highlighter.recentLines.count == 0)
+    }
+
+    /// A line being typed is new text each keystroke: it bypasses the memo. Lines pasted back
+    /// (code moved) are found in it.
+    @Test func aLineBeingTypedBypassesTheRecentLinesAndPastedLinesAreFoundThere() throws {
+        let grammar = try HighlightingFixtures.grammar("JavaScript.tmLanguage.json")
+        let styles = try HighlightingFixtures.styles()
+        let block = (0..<5).map { "total += values[\($0)] * \($0);\n" }.joined()
+        let text = "let total = 0;\n" + block + "print(total);\n"
+        let (storage, highlighter) = Self.highlighted(text, grammar: grammar, styles: styles)
+        let remembered = highlighter.recentLines.count
+        let hits = highlighter.recentLines.hits
+        for (index, character) in " + 1".enumerated() {
+            try storage.replaceCharacters(in: (13 + index)..<(13 + index), with: String(character))
+        }
+        #expect(highlighter.recentLines.count == remembered)
+        #expect(highlighter.recentLines.hits == hits)
+        Self.expectMatchesFromScratch(storage, grammar: grammar, styles: styles, "typed")
+
+        let blockStart = try storage.text.lineStart(1).rawValue
+        try storage.replaceCharacters(in: blockStart..<(blockStart + block.utf8.count), with: "")
+        let end = storage.text.utf8End.rawValue
+        try storage.replaceCharacters(in: end..<end, with: block)
+        // The five moved lines start in the same state as before: found, not tokenized.
+        #expect(highlighter.recentLines.hits - hits >= 5)
+        Self.expectMatchesFromScratch(storage, grammar: grammar, styles: styles, "moved")
+    }
+
     @Test func typingInsideALineProducesADeltaOnlyForThatLine() throws {
         let grammar = try HighlightingFixtures.grammar("JavaScript.tmLanguage.json")
         let styles = try HighlightingFixtures.styles()

@@ -35,8 +35,8 @@ public struct SearchShortcuts: OptionSet, Hashable, Sendable {
     public static let possessiveRewrite = SearchShortcuts(rawValue: 1 << 6)
     /// Leave out of a compiled list the patterns that repeat an earlier one (they never win).
     public static let repeatedPatternRemoval = SearchShortcuts(rawValue: 1 << 7)
-    /// On the whole-document path, reuse the tokens of a line met again in the same state
-    /// (`LineMemo`).
+    /// Reuse the tokens of a line met again in the same state: on the whole-document path
+    /// (`LineMemo`), and in an incremental highlighter's recent lines (`RecentLineMemo`).
     public static let lineMemo = SearchShortcuts(rawValue: 1 << 8)
     /// Remember the scope stack a rule's name pushes onto a stack (`ScopeMemo`).
     public static let scopeMemo = SearchShortcuts(rawValue: 1 << 9)

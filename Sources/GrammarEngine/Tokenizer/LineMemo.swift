@@ -109,7 +109,7 @@ struct LineMemo {
 
     /// A multiply-xorshift hash over eight bytes at a time: `Hasher` (SipHash) cost more than
     /// a tenth of what the memo saved, and a collision only costs the byte comparison.
-    private static func hash(_ text: UnsafeRawBufferPointer) -> Int {
+    static func hash(_ text: UnsafeRawBufferPointer) -> Int {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
         var hash = UInt64(text.count) &* multiplier
         var offset = 0

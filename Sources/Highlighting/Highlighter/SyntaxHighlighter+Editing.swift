@@ -15,7 +15,11 @@ extension SyntaxHighlighter {
         for lines in edited {
             let lower = max(0, lines.lowerBound - size / 2)
             let window = lower..<min(store.count, max(lines.lowerBound + 1, lower + size))
-            highlightInvalidLines(in: window, storage: storage)
+            // One or two edited lines are a keystroke (or Enter): text being typed, which the
+            // memo of recent lines would almost never hold. Longer spans (a paste, a document
+            // opened) may well be lines tokenized before: code cut and pasted elsewhere.
+            let typed = lines.count <= 2 ? lines : 0..<0
+            highlightInvalidLines(in: window, storage: storage, newText: typed)
             pairBrackets(through: lines.upperBound, storage: storage)
         }
         highlightVisibleLines(storage: storage)

@@ -13,9 +13,14 @@ extension SyntaxHighlighter {
     /// always redone.
     ///
     /// `start` is where the line starts if the caller knows (it just did the line before).
+    /// `isNewText` says the line is being typed: it is tokenized without the memo of recent
+    /// lines, where it would almost never be found and every keystroke would add one more
+    /// entry.
     /// - Returns: where the next line starts, for the caller to pass on, or nil.
     @discardableResult
-    func highlightLine(_ line: Int, storage: TextStorage, start: UTF8Offset? = nil) -> UTF8Offset? {
+    func highlightLine(
+        _ line: Int, storage: TextStorage, start: UTF8Offset? = nil, isNewText: Bool = false
+    ) -> UTF8Offset? {
         let text = storage.text
         guard
             let bounds = start.map({ text.lineBounds(startingAt: $0) })
@@ -27,7 +32,11 @@ extension SyntaxHighlighter {
         }
         let startState: RuleStack? = line == 0 ? nil : (store[line - 1].endState ?? grammar.initialState)
         var content = text.substring(bounds.start..<bounds.contentEnd)
-        let tokenization = grammar.tokenizeLine(content, state: startState)
+        let tokenization = content.withUTF8 {
+            isNewText
+                ? grammar.tokenizeLine(utf8: $0, state: startState)
+                : grammar.tokenizeLine(utf8: $0, state: startState, memo: &sharedStyles.recentLines)
+        }
         linesTokenized += 1
 
         runBuffer.removeAll(keepingCapacity: true)
@@ -74,16 +83,22 @@ extension SyntaxHighlighter {
         sharedStyles.cache.id(for: scopes, in: styles)
     }
 
-    /// Highlights the invalid lines of a line range in order.
+    /// Highlights the invalid lines of a line range in order; those of `newText` are being
+    /// typed (see `highlightLine`).
     /// - Returns: the number of lines tokenized.
     @discardableResult
-    func highlightInvalidLines(in lines: Range<Int>, storage: TextStorage, budget: Int = .max) -> Int {
+    func highlightInvalidLines(
+        in lines: Range<Int>, storage: TextStorage, budget: Int = .max, newText: Range<Int> = 0..<0
+    ) -> Int {
         var done = 0
         var next = store.firstInvalidLine(atOrAfter: lines.lowerBound)
         var following: (line: Int, start: UTF8Offset?)?
         while let line = next, line < lines.upperBound, done < budget {
             let known = following?.line == line ? following?.start : nil
-            following = (line + 1, highlightLine(line, storage: storage, start: known))
+            following = (
+                line + 1,
+                highlightLine(line, storage: storage, start: known, isNewText: newText.contains(line))
+            )
             done += 1
             next = store.firstInvalidLine(atOrAfter: line + 1)
         }

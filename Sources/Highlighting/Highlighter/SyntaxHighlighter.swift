@@ -41,8 +41,9 @@ public final class SyntaxHighlighter: TextStorageHook {
     var bracketStore = LineStateStore<BracketLine>(lineCount: 1)
     /// Reused between lines so finding a line's brackets does not allocate.
     var bracketBuffer: [BracketToken] = []
-    /// Style ids of token scopes already seen (scope stacks are interned by the grammar),
-    /// perhaps shared with other highlighters of the same grammar and styles.
+    /// Style ids of token scopes already seen (scope stacks are interned by the grammar) and
+    /// the lines tokenized lately, perhaps shared with other highlighters of the same grammar
+    /// and styles.
     public let sharedStyles: SharedScopeStyles
     /// Reused between lines so building a line's runs does not allocate.
     var runBuffer: [AttributeRun<StyleID>] = []
@@ -79,6 +80,17 @@ public final class SyntaxHighlighter: TextStorageHook {
     /// resolved again, one node at a time, when next met.
     public func forgetCachedStyles() {
         sharedStyles.removeAll()
+    }
+
+    /// The lines tokenized lately by this highlighter and those sharing its `sharedStyles`,
+    /// reused when an edit puts a line back into a state it had (typing the `}` of a `{`,
+    /// undoing).
+    public var recentLines: RecentLineMemo { sharedStyles.recentLines }
+
+    /// Forgets the lines tokenized lately, and the states and scope stacks they kept alive
+    /// (the daemon does this when it goes idle after a burst of edits).
+    public func forgetRecentLines() {
+        sharedStyles.recentLines.removeAll()
     }
 
     /// The per-line states and validity (for diagnostics and tests).

@@ -81,17 +81,20 @@ struct ScopeStyleCache {
     }
 }
 
-/// A `ScopeStyleCache` that highlighters can share: the daemon gives every document of one
-/// grammar and style table the same one.
+/// A `ScopeStyleCache` that highlighters can share, with their memo of recently tokenized
+/// lines: the daemon gives every document of one grammar and style table the same one.
 ///
 /// Each document had its own, and an editing session over fifty documents kept fifty copies
 /// of mostly the same nodes (the largest part of the daemon's memory after a burst of
-/// edits). Not locked: the highlighters sharing one must run on one thread, as the daemon's
-/// do on its loop.
+/// edits). One memo of recent lines per grammar likewise keeps its bound however many
+/// documents are open. Not locked: the highlighters sharing one must run on one thread, as
+/// the daemon's do on its loop.
 public final class SharedScopeStyles {
     // Unchecked: the highlighters sharing a cache run on one thread (see above), and the
     // check would run once per token.
     @exclusivity(unchecked) var cache = ScopeStyleCache()
+    // Unchecked for the same reason; used once per line tokenized.
+    @exclusivity(unchecked) var recentLines = RecentLineMemo()
 
     /// An empty cache for stacks of a grammar classified by `classification`.
     public init(classification: TokenClassification = .standard) {
