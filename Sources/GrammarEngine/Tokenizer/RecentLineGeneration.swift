@@ -10,15 +10,8 @@ import Foundation
 /// entries that each owned an array of bytes, the memo cost a third as much as the tokenizer
 /// on a Markdown trace where few lines repeat.
 struct RecentLineGeneration {
-    struct Key: Equatable {
-        var state: ObjectIdentifier
-        var textHash: Int
-
-        /// The key's slot hash: the state's address mixed into the text's hash.
-        var mixed: UInt {
-            (UInt(bitPattern: textHash) ^ UInt(bitPattern: state)) &* 0x9E37_79B9_7F4A_7C15
-        }
-    }
+    /// The start state's identity and the line's hash, as in the whole-document memo.
+    typealias Key = LineMemo.Key
 
     struct Entry {
         let key: Key
