@@ -99,9 +99,9 @@ public final class Server {
     /// pauses would otherwise fill the interner, and lines tokenized after that share nothing.
     public var hasStacksToSweep: Bool { registry.hasStacksToSweep }
 
-    /// Lets go of what only speeds up later work: each highlighter's styles of scope stacks
-    /// and its recently tokenized lines, this thread's remembered scope pushes, and then every
-    /// interned stack no line state uses any more. Edits leave behind stacks of text that is
+    /// Lets go of what only speeds up later work: the styles of scope stacks and the recently
+    /// tokenized lines the highlighters share, this thread's remembered scope pushes, and then
+    /// every interned stack no line state uses any more. Edits leave behind stacks of text that is
     /// gone, and grammars keep what they interned until asked; the loop calls this when it goes
     /// idle after a burst.
     public func releaseUnusedMemory() {
