@@ -54,6 +54,26 @@ struct ReplayTests {
         #expect(report.finalTextMatches == true)
     }
 
+    /// Opening a comment over ten lines and deleting it again: the second time, the ten lines
+    /// are back in their old states and come from the memo of recent lines, which the report
+    /// counts.
+    @Test func aReplayCountsTheLinesTheRecentLinesAnswered() throws {
+        let text = (0..<10).map { "let v\($0) = \($0);\n" }.joined()
+        let lines = [
+            #"{"open": {"text": "\#(text.replacingOccurrences(of: "\n", with: "\\n"))"}}"#,
+            #"{"edits": [{"offset": 0, "length": 0, "text": "/*"}]}"#,
+            #"{"edits": [{"offset": 0, "length": 2}]}"#,
+        ]
+        let log = try EditLog(jsonLines: Data(lines.joined(separator: "\n").utf8))
+        let replay = HighlightReplay(
+            grammar: try HighlightingFixtures.grammar("JavaScript.tmLanguage.json"),
+            styles: try HighlightingFixtures.styles(), verifyEvery: 1)
+        let report = try replay.run(log)
+        #expect(report.mismatches == 0)
+        // Lines 1–9 and the empty last line after the deletion; the first line is being typed.
+        #expect(report.linesFromRecentLines == 10)
+    }
+
     /// LSP's `plaintext`: no syntax layer, only the other hooks, which see the opening text
     /// and every transaction.
     @Test func aReplayWithoutAGrammarRunsOnlyTheOtherHooks() throws {

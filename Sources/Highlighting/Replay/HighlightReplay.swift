@@ -41,6 +41,8 @@ public struct HighlightReplay {
         public var convergence: [UInt64] = []
         /// Lines tokenized per transaction, slices included.
         public var linesRetokenized: [Int] = []
+        /// Of those lines, the ones answered from the memo of recent lines (all transactions).
+        public var linesFromRecentLines = 0
         /// Checkpoints where the incremental attributes differed from a from-scratch highlight.
         public var mismatches = 0
         /// Checkpoints where the bracket layer differed from `ReferenceBrackets` (when the
@@ -105,6 +107,7 @@ public struct HighlightReplay {
         if !hooks.isEmpty { storage.reprocess(storage.text.utf8Range) }
         _ = storage.takeAttributeChanges()
         var report = Report()
+        let hitsBefore = highlighter?.recentLines.hits ?? 0
         check(storage, after: 0, into: &report)
         for (index, transaction) in log.transactions.enumerated() {
             let linesBefore = highlighter?.linesTokenized ?? 0
@@ -130,6 +133,7 @@ public struct HighlightReplay {
             report.finalTextMatches = actual == expected
             if actual != expected { report.finalTextDifference = Self.firstDifferingLine(actual, expected) }
         }
+        report.linesFromRecentLines = (highlighter?.recentLines.hits ?? 0) - hitsBefore
         report.stateBytesPerLine = highlighter?.stateBytesPerLine ?? 0
         report.finalLineCount = storage.text.lineCount
         return report

@@ -104,6 +104,7 @@ struct ReplayCommand: ParsableCommand {
                 "converge_p50_us": .double(Double(convergence.p50) / 1000),
                 "converge_p99_us": .double(Double(convergence.p99) / 1000),
                 "lines_retokenized_mean": .double(report.meanLinesRetokenized),
+                "lines_from_recent_lines": .integer(report.linesFromRecentLines),
                 "peak_rss_bytes": .integer(peak),
                 "state_bytes_per_line": .double(report.stateBytesPerLine),
                 "mismatches": .integer(report.mismatches),
@@ -122,6 +123,7 @@ struct ReplayCommand: ParsableCommand {
                     + "p99 \(micro(latency.p99)), max \(micro(latency.max))")
             print("time to convergence: p50 \(micro(convergence.p50)), p99 \(micro(convergence.p99))")
             print(String(format: "lines retokenized per transaction: mean %.2f", report.meanLinesRetokenized))
+            print("lines answered from the memo of recent lines: \(report.linesFromRecentLines)")
             print(String(format: "peak memory (max RSS): %.1f MiB", Double(peak) / 1_048_576))
             print(
                 String(
