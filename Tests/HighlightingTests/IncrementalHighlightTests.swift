@@ -123,8 +123,12 @@ struct IncrementalHighlightTests {
         let (storage, highlighter) = Self.highlighted(text, grammar: grammar, styles: styles)
         let remembered = highlighter.recentLines.count
         let hits = highlighter.recentLines.hits
+        // Typed into `print(total)`, not the first line, which has no start state and so is
+        // never remembered anyway.
+        let typedAt = try storage.text.lineStart(6).rawValue + "print(total".utf8.count
         for (index, character) in " + 1".enumerated() {
-            try storage.replaceCharacters(in: (13 + index)..<(13 + index), with: String(character))
+            let offset = typedAt + index
+            try storage.replaceCharacters(in: offset..<offset, with: String(character))
         }
         #expect(highlighter.recentLines.count == remembered)
         #expect(highlighter.recentLines.hits == hits)

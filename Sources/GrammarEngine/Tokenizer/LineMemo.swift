@@ -28,6 +28,11 @@ struct LineMemo {
         var mixed: UInt {
             (UInt(bitPattern: textHash) ^ UInt(bitPattern: state)) &* 0x9E37_79B9_7F4A_7C15
         }
+
+        /// Where probing for the key starts in a table of `mask + 1` slots (a power of two).
+        func homeSlot(mask: Int) -> Int {
+            Int(truncatingIfNeeded: mixed >> 32) & mask
+        }
     }
 
     /// An open-addressed table of indices into `stored` (-1: empty), a power of two at least
@@ -75,7 +80,7 @@ struct LineMemo {
         // collision) only loses a reuse.
         guard stored.count * 2 < slots.count else { return }
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: key.mixed >> 32) & mask
+        var slot = key.homeSlot(mask: mask)
         while slots[slot] >= 0 {
             if stored[Int(slots[slot])].key == key { return }
             slot = (slot + 1) & mask
@@ -89,7 +94,7 @@ struct LineMemo {
 
     private func find(_ key: Key) -> Entry? {
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: key.mixed >> 32) & mask
+        var slot = key.homeSlot(mask: mask)
         while slots[slot] >= 0 {
             // Only the key is read while probing: copying an entry takes references to its
             // two states.

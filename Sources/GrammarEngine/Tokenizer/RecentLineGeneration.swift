@@ -57,7 +57,7 @@ struct RecentLineGeneration {
     func find(_ key: Key, text line: UnsafeBufferPointer<UInt8>) -> Int? {
         guard !slots.isEmpty else { return nil }
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: key.mixed >> 32) & mask
+        var slot = key.homeSlot(mask: mask)
         while slots[slot] >= 0 {
             let index = Int(slots[slot])
             // Only the key and the bytes are read while probing: copying an entry takes
@@ -78,10 +78,7 @@ struct RecentLineGeneration {
             key: key, startState: state, textStart: text.count, textCount: line.count, result: result,
             cost: cost)
         text.append(contentsOf: line)
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: key.mixed >> 32) & mask
-        while slots[slot] >= 0 { slot = (slot + 1) & mask }
-        slots[slot] = Int32(entries.count)
+        slots[freeSlot(for: key)] = Int32(entries.count)
         entries.append(entry)
         bytes += cost
     }
@@ -98,12 +95,15 @@ struct RecentLineGeneration {
     /// Doubles the table (at least 16 slots) and puts every entry back.
     private mutating func grow() {
         slots = [Int32](repeating: -1, count: Self.slotCount(for: max(8, entries.count + 1)))
+        for (index, entry) in entries.enumerated() { slots[freeSlot(for: entry.key)] = Int32(index) }
+    }
+
+    /// The first empty slot on `key`'s probe sequence.
+    private func freeSlot(for key: Key) -> Int {
         let mask = slots.count - 1
-        for (index, entry) in entries.enumerated() {
-            var slot = Int(truncatingIfNeeded: entry.key.mixed >> 32) & mask
-            while slots[slot] >= 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(index)
-        }
+        var slot = key.homeSlot(mask: mask)
+        while slots[slot] >= 0 { slot = (slot + 1) & mask }
+        return slot
     }
 
     /// The smallest power of two at least twice `count`, and at least 16.
