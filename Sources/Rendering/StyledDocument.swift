@@ -4,10 +4,11 @@ import ThemeEngine
 /// A document's UTF-8 text with its tokens' styles resolved once per distinct scope stack:
 /// what every renderer works from.
 ///
-/// Tokens of one document share a few thousand scope stacks at most, and a tokenizer hands the
-/// same interned array to every token of a stack: a stack is found by its array's storage (one
-/// lookup of a pointer per token), and its style is resolved once (`PrefixStyles`). Renderers
-/// then work with small integers: `runs` point into `stacks` and `styles`.
+/// Tokens of one document share a few thousand scope stacks at most, and a grammar interns its
+/// stacks, so every token of a stack holds the same object: a stack is found by its address
+/// (one lookup of a pointer per token), and its style is resolved once, from its parent's
+/// (`StackStyles`). Renderers then work with small integers: `runs` point into `stacks` and
+/// `styles`.
 ///
 /// Token ranges are clamped to the text, so tokens from a stale or buggy source degrade the
 /// output instead of crashing the process.
@@ -46,8 +47,8 @@ struct StyledDocument {
     let bytes: [UInt8]
     /// One run per input token, in input order.
     let runs: Runs
-    /// The distinct scope stacks, in order of first use.
-    let stacks: [[String]]
+    /// The distinct scope stacks, in order of first use (nil: a token of no scopes).
+    let stacks: [ScopeStack?]
     /// The distinct styles; index 0 is the theme's default style (text no token covers).
     let styles: [TokenStyle]
 
@@ -68,7 +69,7 @@ struct StyledDocument {
         let bytes = Array(text.utf8)
         let bounds = partBounds(tokens.count, jobs: jobs, minimum: Self.minimumTokensPerPart)
         let parts = bounds.count - 1
-        var stacks: [[String]] = []
+        var stacks: [ScopeStack?] = []
         var styles: [TokenStyle] = []
         var styleOfStack: [Int] = []
         let stackOfToken = [UInt32](unsafeUninitializedCapacity: tokens.count) { buffer, initialized in
@@ -114,6 +115,11 @@ struct StyledDocument {
             tokens: tokens, stackOfToken: stackOfToken, styleOfStack: styleOfStack, textLength: bytes.count)
         self.stacks = stacks
         self.styles = styles
+    }
+
+    /// The scope names of stack number `index` (outermost first; none for no stack).
+    func scopes(ofStack index: Int) -> [String] {
+        stacks[index]?.scopeNames ?? []
     }
 
     /// Ranges covering the whole text in order, each with the index of the style to paint it
@@ -162,27 +168,26 @@ extension StyledDocument {
     /// The stacks of a run of consecutive tokens, numbered in order of first use, and each
     /// token's number.
     fileprivate struct StackNumbering {
-        var stacks: [[String]] = []
-        /// Each stack's array, by the one reference word an array is (nil only for a word of 0,
-        /// which no array has).
+        var stacks: [ScopeStack?] = []
+        /// Each stack's address (nil for no stack: a word of 0).
         var storages: [UnsafeRawPointer?] = []
         var byStorage = StackIndexByStorage()
 
-        /// Where a token keeps its scope array, and that an array is one reference word.
-        private static let scopesOffset = MemoryLayout<DocumentToken>.offset(of: \.scopes)!
+        /// Where a token keeps its stack, a reference of one word (0 for none).
+        private static let scopesOffset = MemoryLayout<DocumentToken>.offset(of: \.stack)!
         private static let tokenStride = MemoryLayout<DocumentToken>.stride
 
         /// Numbers the stacks of `tokens`, writing each token's number to uninitialized memory
         /// at `numbers`. (Fewer than 2³² stacks: each is a token's at least, and tokens take
         /// 24 bytes each.)
         ///
-        /// A stack is found by its array's reference, read as a plain word: a token's array
-        /// fetched as a value was retained and released again, and with two threads numbering
-        /// tokens that share arrays, those counts bounced between the cores (a third of this
-        /// loop's time on jQuery). The arrays are alive as long as `tokens`, so the words
-        /// identify them here.
+        /// A stack is found by its reference, read as a plain word: a token's stack fetched as
+        /// a value was retained and released again, and with two threads numbering tokens
+        /// that share stacks, those counts bounced between the cores (a third of this loop's
+        /// time on jQuery). The stacks are alive as long as `tokens`, so the words identify
+        /// them here. The tokens of no stack share one number.
         init(_ tokens: ArraySlice<DocumentToken>, into numbers: UnsafeMutablePointer<UInt32>) {
-            precondition(MemoryLayout<[String]>.size == MemoryLayout<UInt>.size)
+            precondition(MemoryLayout<ScopeStack?>.size == MemoryLayout<UInt>.size)
             var next = numbers
             tokens.withUnsafeBufferPointer { buffer in
                 guard let base = buffer.baseAddress.map(UnsafeRawPointer.init) else { return }
@@ -190,21 +195,29 @@ extension StyledDocument {
                     let storage = UnsafeRawPointer(
                         bitPattern: base.load(
                             fromByteOffset: offset * Self.tokenStride + Self.scopesOffset, as: UInt.self))
-                    // Equal names in another array make another stack with the same style: rare
-                    // (a tokenizer shares one array per stack), and cheaper than hashing names.
+                    // Equal names in another stack object make another stack with the same
+                    // style: rare (a grammar interns its stacks), and cheaper than hashing names.
                     let stack =
                         storage.flatMap { byStorage.index(of: $0) }
-                        ?? add(buffer[offset].scopes, storage: storage)
+                        ?? add(buffer[offset].stack, storage: storage)
                     next.initialize(to: UInt32(truncatingIfNeeded: stack))
                     next += 1
                 }
             }
         }
 
-        private mutating func add(_ scopes: [String], storage: UnsafeRawPointer?) -> Int {
-            stacks.append(scopes)
+        /// The number of the tokens of no stack, once one was met.
+        private var noStack: Int?
+
+        private mutating func add(_ stack: ScopeStack?, storage: UnsafeRawPointer?) -> Int {
+            if storage == nil, let noStack { return noStack }
+            stacks.append(stack)
             storages.append(storage)
-            if let storage { byStorage.insert(storage, index: stacks.count - 1) }
+            if let storage {
+                byStorage.insert(storage, index: stacks.count - 1)
+            } else {
+                noStack = stacks.count - 1
+            }
             return stacks.count - 1
         }
 
@@ -220,40 +233,36 @@ extension StyledDocument {
         }
     }
 
-    /// The styles of consecutive distinct stacks: each entered from the one before, which
-    /// usually shares most of its scopes.
+    /// The styles of distinct stacks, numbered in order of first use.
     fileprivate struct SliceStyles {
         /// The distinct styles, in order of first use.
         var styles: [TokenStyle] = []
         /// Each stack's index in `styles`.
         var styleOfStack: [Int] = []
 
-        init(_ stacks: ArraySlice<[String]>, theme: Theme) {
-            let prefixes = PrefixStyles(theme: theme)
-            // The prefixes number every style they meet, intermediate paths' too; a slice lists
-            // only its stacks' styles, in order of first use.
-            var indexOfPrefixStyle: [Int] = []
-            var previous: (scopes: [String], node: PrefixStyles.Node)?
+        init(_ stacks: ArraySlice<ScopeStack?>, theme: Theme) {
+            let resolved = StackStyles(theme: theme)
+            // The resolver numbers every style it meets, ancestors' too; a slice lists only its
+            // stacks' styles, in order of first use.
+            var indexOfResolvedStyle: [Int] = []
             styleOfStack.reserveCapacity(stacks.count)
-            for scopes in stacks {
-                let node = prefixes.node(for: scopes, near: previous)
-                previous = (scopes, node)
-                let styleIndex = prefixes.styleIndex(of: node)
-                if styleIndex >= indexOfPrefixStyle.count {
-                    indexOfPrefixStyle += repeatElement(
-                        -1, count: prefixes.styles.count - indexOfPrefixStyle.count)
+            for stack in stacks {
+                let styleIndex = resolved.styleIndex(of: stack)
+                if styleIndex >= indexOfResolvedStyle.count {
+                    indexOfResolvedStyle += repeatElement(
+                        -1, count: resolved.styles.count - indexOfResolvedStyle.count)
                 }
-                if indexOfPrefixStyle[styleIndex] < 0 {
-                    indexOfPrefixStyle[styleIndex] = styles.count
-                    styles.append(prefixes.styles[styleIndex])
+                if indexOfResolvedStyle[styleIndex] < 0 {
+                    indexOfResolvedStyle[styleIndex] = styles.count
+                    styles.append(resolved.styles[styleIndex])
                 }
-                styleOfStack.append(indexOfPrefixStyle[styleIndex])
+                styleOfStack.append(indexOfResolvedStyle[styleIndex])
             }
         }
     }
 }
 
-/// Stack indices by the address of a token's scope array: an open-addressing table probed
+/// Stack indices by the address of a token's scope stack: an open-addressing table probed
 /// linearly, its slot the top bits of the address times a large odd constant (Fibonacci
 /// hashing). Most tokens repeat one of the few stacks used nearby, and a token's whole work
 /// is this lookup: a `Dictionary` hashed each address with SipHash and grew by rehashing

@@ -27,7 +27,14 @@ public final class ThemeResolver {
         -> TokenStyle
     {
         guard let scope = scopePath.last else { return parent }
-        let ancestors = scopePath.dropLast().reversed()
+        return resolve(scope: scope, ancestors: scopePath.dropLast().reversed(), parent: parent)
+    }
+
+    /// What `Theme.resolve(scope:ancestors:parent:)` gives for `scope` pushed inside
+    /// `ancestors` (nearest first), given `parent`, the ancestors' resolved style.
+    public func resolve<Ancestors: Collection<String>>(
+        scope: String, ancestors: Ancestors, parent: TokenStyle
+    ) -> TokenStyle {
         guard let rule = Theme.firstAccepting(rules(of: scope).candidates, scope: scope, ancestors: ancestors)
         else { return parent }
         return rule.applied(to: parent)

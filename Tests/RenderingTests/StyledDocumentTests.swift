@@ -14,35 +14,38 @@ struct StyledDocumentTests {
         "no.rule.here",
     ]
 
-    /// Tokens over `length` bytes whose scope arrays are shared the way a tokenizer shares them
-    /// (one array per stack, reused far apart), with some equal stacks in arrays of their own,
-    /// empty stacks, and ranges outside the text.
+    /// Tokens over `length` bytes whose scope stacks are shared the way a tokenizer shares them
+    /// (one object per stack, reused far apart), with some equal stacks in objects of their
+    /// own, tokens of no stack, and ranges outside the text.
     static func tokens(count: Int, length: Int, seed: UInt64) -> [DocumentToken] {
         var generator = SeededGenerator(seed: seed)
-        var shared: [[String]] = []
+        var shared: [ScopeStack] = []
         var tokens: [DocumentToken] = []
         for index in 0..<count {
             let roll = generator.next() % 100
-            let scopes: [String]
+            let stack: ScopeStack?
             if roll < 2 {
-                scopes = []
+                stack = nil
             } else if roll < 6 || shared.isEmpty {
                 var names = ["source.js"]
                 for _ in 0..<Int(generator.next() % 6) {
                     names.append(names.count > 3 ? "no.rule.here" : Self.names[Int(generator.next() % 8)])
                 }
-                // Most new stacks are kept and reused; some are built again as a fresh array.
-                if generator.next() % 4 != 0 { shared.append(names) }
-                scopes = Array(names)
+                // Most new stacks are kept and reused; some are built again as another object.
+                let made = ScopeStack(names: names)
+                if generator.next() % 4 != 0 { shared.append(made) }
+                stack = made
             } else {
-                scopes = shared[Int(generator.next() % UInt64(shared.count))]
+                stack = shared[Int(generator.next() % UInt64(shared.count))]
             }
             let start = index * length / count
             let end = roll == 99 ? length + 10 : (index + 1) * length / count
-            tokens.append(DocumentToken(range: (roll == 98 ? -3 : start)..<end, scopes: scopes))
+            tokens.append(DocumentToken(range: (roll == 98 ? -3 : start)..<end, stack: stack))
         }
         return tokens
     }
+
+    static func identity(_ stack: ScopeStack?) -> ObjectIdentifier? { stack.map(ObjectIdentifier.init) }
 
     @Test(arguments: [2, 3, 7])
     func partsOnSeveralThreadsGiveWhatOnePassGives(jobs: Int) throws {
@@ -52,7 +55,7 @@ struct StyledDocumentTests {
             count: StyledDocument.minimumTokensPerPart * 4 + 17, length: 40_000, seed: 32)
         let whole = StyledDocument(text: text, tokens: tokens, theme: theme, jobs: 1)
         let parted = StyledDocument(text: text, tokens: tokens, theme: theme, jobs: jobs)
-        #expect(parted.stacks == whole.stacks)
+        #expect(parted.stacks.map(Self.identity) == whole.stacks.map(Self.identity))
         #expect(parted.styles == whole.styles)
         #expect(parted.runs.count == tokens.count)
         #expect(parted.runs.map(\.range) == whole.runs.map(\.range))
@@ -62,13 +65,14 @@ struct StyledDocumentTests {
         // for the whole path, and a range inside the text.
         var styleOfStack: [Int: Int] = [:]
         for (run, token) in zip(whole.runs, tokens) {
-            #expect(whole.stacks[run.stack] == token.scopes)
+            #expect(whole.stacks[run.stack] === token.stack)
+            #expect(whole.scopes(ofStack: run.stack) == token.scopes)
             #expect(styleOfStack[run.stack, default: run.style] == run.style)
             styleOfStack[run.stack] = run.style
             #expect(run.range.lowerBound >= 0 && run.range.upperBound <= 40_000)
         }
         for (stack, style) in styleOfStack {
-            #expect(whole.styles[style] == theme.style(forScopes: whole.stacks[stack]))
+            #expect(whole.styles[style] == theme.style(forScopes: whole.scopes(ofStack: stack)))
         }
     }
 

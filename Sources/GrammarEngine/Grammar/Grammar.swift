@@ -35,10 +35,7 @@ public final class Grammar: @unchecked Sendable {
         /// Whether interned scope and rule stacks are made immortal (`Immortal`): cheaper to
         /// share between threads, but never freed, not even with their grammar. Processes that
         /// load grammars again and again (the daemon, on every configuration change) turn it
-        /// off, so that a grammar's stacks go with it. Mortal stacks also do not keep their
-        /// names (`ScopeStack.scopeNames` builds them when asked) unless the grammar has
-        /// injections: only whole-document tokenization (token by token) and injection
-        /// selectors (scan by scan) ask often.
+        /// off, so that a grammar's stacks go with it.
         public var immortalStacks = true
         /// The most scope stacks, and the most rule stack frames, one grammar interns. Past it,
         /// new stacks are made without interning and compare structurally, so a pathological
@@ -141,10 +138,11 @@ public final class Grammar: @unchecked Sendable {
         self.configuration = configuration
         var builder = RuleBuilder(raw: raw, sources: sources)
         let built = builder.build()
-        // Injection selectors read the names of the scopes at every scan.
+        // Injection selectors read the names of the scopes at every scan; everything else asks
+        // for names once per stack at most (`ScopeStack.scopeNames` builds them when asked).
         self.interner = StackInterner(
             capacity: configuration.internedStackLimit, immortal: configuration.immortalStacks,
-            keepsNames: configuration.immortalStacks || !built.injections.isEmpty)
+            keepsNames: !built.injections.isEmpty)
         rules = ReferenceTable(built.rules)
         rootId = built.rootId
         injections = built.injections

@@ -97,8 +97,7 @@ struct ChunkRun {
             let start = lineStart + lineTokens[index].start
             let end = index + 1 < lineTokens.count ? lineStart + lineTokens[index + 1].start : lineEnd
             guard end > start else { continue }
-            // Interned scope stacks keep their names, so this is one array retain.
-            tokens.append(DocumentToken(range: start..<end, scopes: lineTokens[index].scopes.scopeNames))
+            tokens.append(DocumentToken(range: start..<end, stack: lineTokens[index].scopes))
         }
     }
 

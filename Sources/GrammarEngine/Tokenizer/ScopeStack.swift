@@ -13,13 +13,15 @@ public final class ScopeStack: Hashable, @unchecked Sendable {
     public let depth: Int
     let hash: Int
     let isInterned: Bool
-    /// `scopeNames`, built once when an interned node is made, when its interner keeps names:
-    /// every token of a whole document asks for its stack's names, and interned nodes are few
-    /// and shared. The daemon's interners keep none: it resolves styles node by node and
-    /// never asks, and a node's names take as much memory as its depth (an editing session
-    /// that made many deep stacks had them take more than everything else the stacks hold).
-    /// Deep stacks (past `namesKeptUpToDepth`) build them on demand too, so a pathological
-    /// nesting cannot make memory grow with the square of its depth.
+    /// `scopeNames`, built once when an interned node is made, when its interner keeps names
+    /// (a grammar with injections, whose selectors read the names at every scan), or given
+    /// with the names a stack is made of (`init(names:)`). Others build them when asked:
+    /// renderers and the daemon resolve styles node by node and ask once per stack at most,
+    /// and a node's names take as much memory as its depth (an editing session that made many
+    /// deep stacks had them take more than everything else the stacks hold; on jQuery, making
+    /// them was a third of what a first tokenization does more than later ones). Deep stacks
+    /// (past `namesKeptUpToDepth`) build them on demand too, so a pathological nesting cannot
+    /// make memory grow with the square of its depth.
     private let keptNames: [String]?
 
     static let namesKeptUpToDepth = 64
@@ -48,6 +50,62 @@ public final class ScopeStack: Hashable, @unchecked Sendable {
             }
         } else {
             keptNames = nil
+        }
+    }
+
+    /// A stack of `names`, outermost first (at least one), of nodes of its own (not interned);
+    /// the innermost keeps the names.
+    public convenience init(names: [String]) {
+        precondition(!names.isEmpty, "a scope stack has at least one scope")
+        let parent = names.dropLast().reduce(nil as ScopeStack?) { parent, name in
+            ScopeStack(parent: parent, scopeName: name, isInterned: false)
+        }
+        self.init(parent: parent, scopeName: names[names.count - 1], isInterned: false, names: names)
+    }
+
+    /// A stack of this one's scopes and `name` inside them: a node of its own (not interned)
+    /// whose parent is this one.
+    public func pushing(_ name: String) -> ScopeStack {
+        ScopeStack(parent: self, scopeName: name, isInterned: false)
+    }
+
+    private init(parent: ScopeStack?, scopeName: String, isInterned: Bool, names: [String]) {
+        self.parent = parent
+        self.scopeName = scopeName
+        depth = names.count
+        hash = Self.hash(parent: parent, scopeName: scopeName)
+        self.isInterned = isInterned
+        keptNames = names
+    }
+
+    /// The scope names enclosing this node, nearest first, walked along `parent` (no array of
+    /// names is built): what a theme's parent selectors are matched against.
+    public var ancestorNames: Ancestors { Ancestors(nearest: parent) }
+
+    /// The scope names of a stack's nodes from one node outwards, as a collection.
+    public struct Ancestors: Collection {
+        public struct Index: Comparable {
+            /// Steps taken from the nearest node.
+            var offset: Int
+            var node: ScopeStack?
+
+            public static func == (lhs: Index, rhs: Index) -> Bool { lhs.offset == rhs.offset }
+            public static func < (lhs: Index, rhs: Index) -> Bool { lhs.offset < rhs.offset }
+        }
+
+        /// The nearest node, or nil for none.
+        public let nearest: ScopeStack?
+
+        /// The names of `nearest` and the nodes enclosing it.
+        public init(nearest: ScopeStack?) {
+            self.nearest = nearest
+        }
+
+        public var startIndex: Index { Index(offset: 0, node: nearest) }
+        public var endIndex: Index { Index(offset: nearest?.depth ?? 0, node: nil) }
+        public subscript(position: Index) -> String { position.node!.scopeName }
+        public func index(after position: Index) -> Index {
+            Index(offset: position.offset + 1, node: position.node?.parent)
         }
     }
 
@@ -117,6 +175,22 @@ public final class ScopeStack: Hashable, @unchecked Sendable {
             left = leftParent
             right = rightParent
         }
+    }
+
+    /// Whether two stacks (nil: none) have the same names, even when they are interned by two
+    /// grammars (which `==` tells apart by identity).
+    public static func haveSameNames(_ lhs: ScopeStack?, _ rhs: ScopeStack?) -> Bool {
+        var left = lhs
+        var right = rhs
+        while let leftNode = left, let rightNode = right {
+            if leftNode === rightNode { return true }
+            guard leftNode.hash == rightNode.hash, leftNode.depth == rightNode.depth,
+                leftNode.scopeName == rightNode.scopeName
+            else { return false }
+            left = leftNode.parent
+            right = rightNode.parent
+        }
+        return left == nil && right == nil
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -1,5 +1,5 @@
 /// Document tokens in memory of our own, so that the chunks of a document are joined by moving
-/// their tokens rather than copying them: a copy retains every token's scope array, and
+/// their tokens rather than copying them: a copy retains every token's scope stack, and
 /// dropping the chunk releases it again (a millisecond on large.js).
 final class TokenBuffer {
     @exclusivity(unchecked) private var base: UnsafeMutablePointer<DocumentToken>
@@ -31,7 +31,7 @@ final class TokenBuffer {
             (base + count).initialize(
                 to: DocumentToken(
                     range: (token.range.lowerBound + shift)..<(token.range.upperBound + shift),
-                    scopes: token.scopes))
+                    stack: token.stack))
             count += 1
         }
     }

@@ -56,7 +56,7 @@ struct ScopeStyleCache {
         var parentSemantic = known?.semantic
         for current in pending.reversed() {
             let style = table.theme.resolve(
-                scope: current.scopeName, ancestors: ScopeAncestors(nearest: current.parent),
+                scope: current.scopeName, ancestors: current.ancestorNames,
                 parent: parentStyle)
             let semantic = table.semanticMapping.match(scope: current.scopeName) ?? parentSemantic
             let kind: TokenKind

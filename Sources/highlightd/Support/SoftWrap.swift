@@ -32,7 +32,7 @@ struct SoftWrap {
             return offset + low
         }
         self.tokens = tokens.map {
-            DocumentToken(range: map($0.range.lowerBound)..<map($0.range.upperBound), scopes: $0.scopes)
+            DocumentToken(range: map($0.range.lowerBound)..<map($0.range.upperBound), stack: $0.stack)
         }
         if let first = self.tokens.first, first.range.lowerBound != 0 {
             self.tokens[0].range = 0..<first.range.upperBound
