@@ -82,20 +82,50 @@ public struct RunChunk<Value: Hashable & Sendable>: RopeChunk {
         }
     }
 
+    /// Splices the edit into the runs where they are: the runs before and after it stay in
+    /// place (the array shifts them, no run is looked at), and only the two runs it cuts, the
+    /// replacement and the neighbours it may merge with are built. Copying every run of the
+    /// leaf through a merging append made a bracket layer's per-line writes the largest part
+    /// of pairing a line.
     public mutating func replaceInPlace(_ range: Range<Int>, with replacement: RunChunk?, isLastLeaf: Bool)
         -> Bool
     {
         if resizeRunInPlace(range, with: replacement) { return true }
-        // One array, sized once: the prefix, the replacement and the suffix, merged as they meet.
-        var edited: [AttributeRun<Value>] = []
-        edited.reserveCapacity(
-            runCount(in: 0..<max(range.lowerBound, 0)) + (replacement?.runs.count ?? 0)
-                + runCount(in: range.upperBound..<Int.max))
-        appendRuns(in: 0..<max(range.lowerBound, 0), to: &edited)
-        for run in replacement?.runs ?? [] { edited.appendMerging(run) }
-        appendRuns(in: range.upperBound..<Int.max, to: &edited)
-        guard !edited.isEmpty, edited.count <= Self.maximumRuns else { return false }
-        self = RunChunk(mergedRuns: edited)
+        let lower = max(range.lowerBound, 0)
+        let upper = max(range.upperBound, lower)
+        let (first, firstStart) = run(containing: lower)
+        let (last, lastStart) = run(containing: upper)
+        // What is left of the first run cut before the edit, the replacement, and what is left
+        // of the last run cut after it, merged as they meet.
+        var middle: [AttributeRun<Value>] = []
+        middle.reserveCapacity((replacement?.runs.count ?? 0) + 3)
+        if first < runs.count {
+            middle.appendMerging(AttributeRun(length: lower - firstStart, value: runs[first].value))
+        }
+        for run in replacement?.runs ?? [] { middle.appendMerging(run) }
+        if last < runs.count {
+            middle.appendMerging(
+                AttributeRun(length: lastStart + runs[last].length - upper, value: runs[last].value))
+        }
+        // The runs replaced, widened to a neighbour with the value the middle meets it with.
+        var start = first
+        var end = min(last + 1, runs.count)
+        if start > 0, middle.first.map({ $0.value == runs[start - 1].value }) ?? true {
+            start -= 1
+            middle.insert(runs[start], at: 0)
+            if middle.count > 1, middle[1].value == middle[0].value {
+                middle[0].length += middle.remove(at: 1).length
+            }
+        }
+        if end < runs.count, let tail = middle.last, tail.value == runs[end].value {
+            middle[middle.count - 1].length += runs[end].length
+            end += 1
+        }
+        let newCount = runs.count - (end - start) + middle.count
+        guard newCount > 0, newCount <= Self.maximumRuns else { return false }
+        let removed = runs[start..<end].reduce(0) { $0 + $1.length }
+        count += middle.reduce(0) { $0 + $1.length } - removed
+        runs.replaceSubrange(start..<end, with: middle)
         return true
     }
 }
@@ -105,6 +135,18 @@ extension RunChunk {
     fileprivate init(mergedRuns: [AttributeRun<Value>]) {
         runs = mergedRuns
         count = mergedRuns.reduce(0) { $0 + $1.length }
+    }
+
+    /// The index of the run holding `offset` (the first that ends past it; `runs.count` at or
+    /// past the chunk's end) and where that run starts.
+    fileprivate func run(containing offset: Int) -> (index: Int, start: Int) {
+        var start = 0
+        for index in runs.indices {
+            let end = start + runs[index].length
+            if offset < end { return (index, start) }
+            start = end
+        }
+        return (runs.count, start)
     }
 
     /// How many of this chunk's runs overlap `range` (offsets within the chunk): the room to
