@@ -174,7 +174,7 @@ extension StyledDocument {
         var byStorage = StackIndexByStorage()
 
         /// Where a token keeps its stack, a reference of one word (0 for none).
-        private static let scopesOffset = MemoryLayout<DocumentToken>.offset(of: \.stack)!
+        private static let stackOffset = MemoryLayout<DocumentToken>.offset(of: \.stack)!
         private static let tokenStride = MemoryLayout<DocumentToken>.stride
 
         /// Numbers the stacks of `tokens`, writing each token's number to uninitialized memory
@@ -194,7 +194,7 @@ extension StyledDocument {
                 for offset in 0..<buffer.count {
                     let storage = UnsafeRawPointer(
                         bitPattern: base.load(
-                            fromByteOffset: offset * Self.tokenStride + Self.scopesOffset, as: UInt.self))
+                            fromByteOffset: offset * Self.tokenStride + Self.stackOffset, as: UInt.self))
                     // Equal names in another stack object make another stack with the same
                     // style: rare (a grammar interns its stacks), and cheaper than hashing names.
                     let stack =

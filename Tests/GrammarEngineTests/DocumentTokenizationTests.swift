@@ -52,3 +52,29 @@ import Testing
         #expect(grammar.diagnostics.isEmpty, "\(grammar.diagnostics)")
     }
 }
+
+/// Tokens carry their grammar's interned stacks, and still compare and hash by names.
+@Suite struct DocumentTokenIdentityTests {
+    @Test func tokensOfOneStackShareItsObjectAndCompareByNamesAcrossGrammars() throws {
+        let text = "\"a\" 1 \"b\" 22"
+        let first = try GrammarFixtures.grammar(DocumentTokenizationTests.strings).tokenizeDocument(text)
+        let second = try GrammarFixtures.grammar(DocumentTokenizationTests.strings).tokenizeDocument(text)
+        let bytes = Array(text.utf8)
+        let a = try #require(first.firstIndex { bytes[$0.range] == [UInt8(ascii: "a")] })
+        let b = try #require(first.firstIndex { bytes[$0.range] == [UInt8(ascii: "b")] })
+        #expect(first[a].scopes == ["source.s", "string"])
+        #expect(first[a].stack === first[b].stack, "the two string bodies are one interned stack")
+        #expect(first[1].stack !== second[1].stack, "each grammar interns its own stacks")
+        #expect(first == second, "tokens compare by names, whichever grammar made them")
+        #expect(Set(first) == Set(second))
+        let made = first.map { DocumentToken(range: $0.range, scopes: $0.scopes) }
+        #expect(made == first)
+        #expect(made.map(\.hashValue) == first.map(\.hashValue))
+        #expect(made[a].stack !== made[b].stack, "tokens made from names have stacks of their own")
+        var other = made[a]
+        other.stack = other.stack?.pushing("x")
+        #expect(other != first[a])
+        #expect(DocumentToken(range: 0..<1, scopes: []) == DocumentToken(range: 0..<1, stack: nil))
+        #expect(DocumentToken(range: 0..<1, scopes: []) != DocumentToken(range: 0..<1, scopes: ["source.s"]))
+    }
+}
