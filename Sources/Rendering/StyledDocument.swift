@@ -117,11 +117,6 @@ struct StyledDocument {
         self.styles = styles
     }
 
-    /// The scope names of stack number `index` (outermost first; none for no stack).
-    func scopes(ofStack index: Int) -> [String] {
-        stacks[index]?.scopeNames ?? []
-    }
-
     /// Ranges covering the whole text in order, each with the index of the style to paint it
     /// in: gaps between tokens get the default style (0) and overlapping parts are painted once.
     func forEachSegment(_ body: (Range<Int>, Int) -> Void) {

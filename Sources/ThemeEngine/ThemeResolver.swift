@@ -22,14 +22,6 @@ public final class ThemeResolver {
         self.theme = theme
     }
 
-    /// What `Theme.resolve(_:parent:)` gives for the innermost scope of `scopePath`.
-    public func resolve<Path: BidirectionalCollection<String>>(_ scopePath: Path, parent: TokenStyle)
-        -> TokenStyle
-    {
-        guard let scope = scopePath.last else { return parent }
-        return resolve(scope: scope, ancestors: scopePath.dropLast().reversed(), parent: parent)
-    }
-
     /// What `Theme.resolve(scope:ancestors:parent:)` gives for `scope` pushed inside
     /// `ancestors` (nearest first), given `parent`, the ancestors' resolved style.
     public func resolve<Ancestors: Collection<String>>(

@@ -66,13 +66,13 @@ struct StyledDocumentTests {
         var styleOfStack: [Int: Int] = [:]
         for (run, token) in zip(whole.runs, tokens) {
             #expect(whole.stacks[run.stack] === token.stack)
-            #expect(whole.scopes(ofStack: run.stack) == token.scopes)
+            #expect((whole.stacks[run.stack]?.scopeNames ?? []) == token.scopes)
             #expect(styleOfStack[run.stack, default: run.style] == run.style)
             styleOfStack[run.stack] = run.style
             #expect(run.range.lowerBound >= 0 && run.range.upperBound <= 40_000)
         }
         for (stack, style) in styleOfStack {
-            #expect(whole.styles[style] == theme.style(forScopes: whole.scopes(ofStack: stack)))
+            #expect(whole.styles[style] == theme.style(forScopes: whole.stacks[stack]?.scopeNames ?? []))
         }
     }
 

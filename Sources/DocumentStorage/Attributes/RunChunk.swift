@@ -82,11 +82,11 @@ public struct RunChunk<Value: Hashable & Sendable>: RopeChunk {
         }
     }
 
-    /// Splices the edit into the runs where they are: the runs before and after it stay in
-    /// place (the array shifts them, no run is looked at), and only the two runs it cuts, the
+    /// Splices the edit into the runs where they are: the runs before and after it are kept
+    /// or moved as they are, not copied one by one, and only the two runs it cuts, the
     /// replacement and the neighbours it may merge with are built. Copying every run of the
-    /// leaf through a merging append made a bracket layer's per-line writes the largest part
-    /// of pairing a line.
+    /// leaf through a merging append was about a third of pairing a line's brackets, in a
+    /// replay of brace edits.
     public mutating func replaceInPlace(_ range: Range<Int>, with replacement: RunChunk?, isLastLeaf: Bool)
         -> Bool
     {
