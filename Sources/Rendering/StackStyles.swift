@@ -16,7 +16,7 @@ import ThemeEngine
 final class StackStyles {
     private let resolver: ThemeResolver
     /// Each known node's number, by its address.
-    @exclusivity(unchecked) private var numberOfNode = StackIndexByStorage()
+    @exclusivity(unchecked) private var numberOfNode: StackIndexByStorage
     /// Per node number: its style's number in `styles`, and whether a name on its path contains
     /// spaces (the theme reads such a name as several scopes, so paths through it are resolved
     /// whole).
@@ -26,22 +26,45 @@ final class StackStyles {
     /// theme's default style first (that of no scopes).
     @exclusivity(unchecked) private(set) var styles: [TokenStyle]
     @exclusivity(unchecked) private var styleNumbers: [TokenStyle: Int32]
-    /// Style numbers of names pushed on paths of a given style, for names whose style depends
-    /// on nothing else: most nodes of a document repeat a name under another path of the same
-    /// style, which then costs one lookup instead of a resolution and a style's hash.
-    @exclusivity(unchecked) private var styleOfStyledName: [StyledName: Int32] = [:]
+    /// The scope names met so far, numbered, and what is known of each. A document's nodes
+    /// repeat a few hundred names; the name's hash comes with its node, so finding a name's
+    /// facts hashes one word instead of the name's bytes.
+    @exclusivity(unchecked) private var nameNumbers: [HashedName: Int32] = [:]
+    @exclusivity(unchecked) private var names: [NameFacts] = []
+    /// Style numbers of names pushed on paths of a given style, keyed by `styledNameKey`, for
+    /// names whose style depends on nothing else: most nodes of a document repeat a name under
+    /// another path of the same style, which then costs one lookup instead of a resolution and
+    /// a style's hash.
+    @exclusivity(unchecked) private var styleOfStyledName = StackIndexByStorage(expected: 1_024)
     /// The unresolved ancestors of the stack being resolved (kept to reuse its room).
     @exclusivity(unchecked) private var pending: [ScopeStack] = []
 
-    private struct StyledName: Hashable {
-        let parentStyle: Int32
+    /// A scope name with the hash its node was made with (`ScopeStack.nameHash`).
+    private struct HashedName: Hashable {
         let name: String
+        let hash: Int
+
+        static func == (lhs: HashedName, rhs: HashedName) -> Bool {
+            lhs.hash == rhs.hash && lhs.name == rhs.name
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
     }
 
-    init(theme: Theme) {
+    /// What resolving a node needs to know of its innermost name.
+    private struct NameFacts {
+        /// The theme reads the name as several scopes.
+        let containsSpace: Bool
+        /// A rule that may style the name looks at the ancestors.
+        let dependsOnAncestors: Bool
+    }
+
+    /// A resolver for `theme`, with room for the nodes of about `expectedStacks` stacks.
+    init(theme: Theme, expectedStacks: Int = 1_024) {
         resolver = ThemeResolver(theme: theme)
         styles = [theme.defaultStyle]
         styleNumbers = [theme.defaultStyle: 0]
+        numberOfNode = StackIndexByStorage(expected: expectedStacks + expectedStacks / 2)
     }
 
     /// The number in `styles` of the style `Theme.style(forScopes:)` gives `stack`'s names
@@ -63,11 +86,12 @@ final class StackStyles {
         var parentStyle = known.map { Int(styleIndices[$0]) } ?? 0
         var parentSplits = known.map { splits[$0] } ?? false
         for current in pending.reversed() {
-            let split = parentSplits || Self.containsSpace(current.scopeName)
+            let name = nameNumber(of: current)
+            let split = parentSplits || names[name].containsSpace
             let styleIndex =
                 split
                 ? number(of: resolver.theme.style(forScopes: current.scopeNames), parentStyle: parentStyle)
-                : styleOfChild(current, parentStyle: parentStyle)
+                : styleOfChild(current, name: name, parentStyle: parentStyle)
             numberOfNode.insert(address(of: current), index: styleIndices.count)
             styleIndices.append(styleIndex)
             splits.append(split)
@@ -93,16 +117,29 @@ final class StackStyles {
         UnsafeRawPointer(Unmanaged.passUnretained(stack).toOpaque())
     }
 
-    /// The style number of `node`'s innermost name pushed on its parent's path, styled
-    /// `parentStyle`. Where no rule for the name looks at ancestors, that is a function of the
-    /// name and the parent's style, and is kept.
-    private func styleOfChild(_ node: ScopeStack, parentStyle: Int) -> Int32 {
-        let key = StyledName(parentStyle: Int32(parentStyle), name: node.scopeName)
-        if let known = styleOfStyledName[key] { return known }
+    /// The number of `node`'s innermost name in `names`, which learns it if it is new.
+    private func nameNumber(of node: ScopeStack) -> Int {
+        let key = HashedName(name: node.scopeName, hash: node.nameHash)
+        if let known = nameNumbers[key] { return Int(known) }
+        names.append(
+            NameFacts(
+                containsSpace: Self.containsSpace(node.scopeName),
+                dependsOnAncestors: resolver.dependsOnAncestors(node.scopeName)))
+        nameNumbers[key] = Int32(names.count - 1)
+        return names.count - 1
+    }
+
+    /// The style number of `node`'s innermost name (number `name`) pushed on its parent's
+    /// path, styled `parentStyle`. Where no rule for the name looks at ancestors, that is a
+    /// function of the name and the parent's style, and is kept.
+    private func styleOfChild(_ node: ScopeStack, name: Int, parentStyle: Int) -> Int32 {
+        // Never 0, which the table keeps for an empty slot.
+        let key = UInt(name + 1) << 32 | UInt(UInt32(truncatingIfNeeded: parentStyle))
+        if let known = styleOfStyledName.index(ofWord: key) { return Int32(known) }
         let style = resolver.resolve(
             scope: node.scopeName, ancestors: node.ancestorNames, parent: styles[parentStyle])
         let number = number(of: style, parentStyle: parentStyle)
-        if !resolver.dependsOnAncestors(node.scopeName) { styleOfStyledName[key] = number }
+        if !names[name].dependsOnAncestors { styleOfStyledName.insert(word: key, index: Int(number)) }
         return number
     }
 

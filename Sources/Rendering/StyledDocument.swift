@@ -236,7 +236,7 @@ extension StyledDocument {
         var styleOfStack: [Int] = []
 
         init(_ stacks: ArraySlice<ScopeStack?>, theme: Theme) {
-            let resolved = StackStyles(theme: theme)
+            let resolved = StackStyles(theme: theme, expectedStacks: stacks.count)
             // The resolver numbers every style it meets, ancestors' too; a slice lists only its
             // stacks' styles, in order of first use.
             var indexOfResolvedStyle: [Int] = []
@@ -263,7 +263,8 @@ extension StyledDocument {
 /// is this lookup: a `Dictionary` hashed each address with SipHash and grew by rehashing
 /// (with a direct-mapped cache of recent addresses in front of it, a third of the styles'
 /// time on jQuery was still its hashing and resizing). Addresses are never 0, which marks
-/// an empty slot; the table is kept at most half full.
+/// an empty slot; the table is kept at most half full. `StackStyles` also keys one by words
+/// that pack two small numbers (never 0 either).
 struct StackIndexByStorage {
     private var keys: [UInt]
     private var values: [Int32]
@@ -284,7 +285,11 @@ struct StackIndexByStorage {
 
     /// The index stored for `address`, or nil.
     func index(of address: UnsafeRawPointer) -> Int? {
-        let key = UInt(bitPattern: address)
+        index(ofWord: UInt(bitPattern: address))
+    }
+
+    /// The index stored for `key`, any word but 0, or nil.
+    func index(ofWord key: UInt) -> Int? {
         let mask = keys.count - 1
         var slot = slot(of: key)
         while true {
@@ -297,8 +302,14 @@ struct StackIndexByStorage {
 
     /// Stores `index` for `address`, which is not stored yet.
     mutating func insert(_ address: UnsafeRawPointer, index: Int) {
+        insert(word: UInt(bitPattern: address), index: index)
+    }
+
+    /// Stores `index` for `key`, any word but 0 not stored yet.
+    mutating func insert(word key: UInt, index: Int) {
+        precondition(key != 0, "0 marks an empty slot")
         if (count + 1) * 2 > keys.count { grow() }
-        place(UInt(bitPattern: address), Int32(truncatingIfNeeded: index))
+        place(key, Int32(truncatingIfNeeded: index))
         count += 1
     }
 
