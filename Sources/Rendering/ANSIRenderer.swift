@@ -124,7 +124,7 @@ public struct ANSIRenderer: Sendable {
 
     /// The most bytes `write` makes of `part`: its text; for each segment its escape and a
     /// reset; for each line feed a reset, and the longest escape again for a segment that goes
-    /// on after it. Reserved up front, the output is written once: grown by doubling from a
+    /// on after it. Set aside up front, the output is written once: grown by doubling from a
     /// guess, jQuery's 1.5 MB were copied twice and faulted in twice over.
     private static func capacity(
         of document: StyledDocument, part: Range<Int>, fromRun firstRun: Int,
@@ -169,40 +169,41 @@ public struct ANSIRenderer: Sendable {
         var active = -1
         escapes.withPieces { escapeBuffer in
             document.bytes.withUnsafeBufferPointer { bytes in
-                output.reserveCapacity(
-                    capacity(
-                        of: document, part: part, fromRun: firstRun, in: bytes, escapes: escapes,
-                        escapeOfStyle: escapeOfStyle, resetLength: reset.utf8CodeUnitCount))
-                document.forEachSegment(within: part, fromRun: firstRun) { range, style in
-                    let escape = escapeOfStyle[style]
-                    var index = range.lowerBound
-                    while index < range.upperBound {
-                        let newline = Self.firstNewline(bytes, from: index, to: range.upperBound)
-                        var contentEnd = newline ?? range.upperBound
-                        if newline != nil, contentEnd > index, bytes[contentEnd - 1] == UInt8(ascii: "\r") {
-                            contentEnd -= 1
-                        }
-                        if contentEnd > index {
-                            if active != escape {
-                                if active >= 0 { output.append(reset) }
-                                output.append(contentsOf: escapeBuffer[escape])
-                                active = escape
+                let limit = capacity(
+                    of: document, part: part, fromRun: firstRun, in: bytes, escapes: escapes,
+                    escapeOfStyle: escapeOfStyle, resetLength: reset.utf8CodeUnitCount)
+                output.appendWriting(atMost: limit) { output in
+                    document.forEachSegment(within: part, fromRun: firstRun) { range, style in
+                        let escape = escapeOfStyle[style]
+                        var index = range.lowerBound
+                        while index < range.upperBound {
+                            let newline = Self.firstNewline(bytes, from: index, to: range.upperBound)
+                            var contentEnd = newline ?? range.upperBound
+                            if newline != nil, contentEnd > index, bytes[contentEnd - 1] == UInt8(ascii: "\r")
+                            {
+                                contentEnd -= 1
                             }
-                            output.append(
-                                contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<contentEnd]))
+                            if contentEnd > index {
+                                if active != escape {
+                                    if active >= 0 { output.write(reset) }
+                                    output.write(escapeBuffer[escape])
+                                    active = escape
+                                }
+                                output.write(UnsafeBufferPointer(rebasing: bytes[index..<contentEnd]))
+                            }
+                            guard let newline else { break }
+                            if active >= 0 {
+                                output.write(reset)
+                                active = -1
+                            }
+                            output.write(UnsafeBufferPointer(rebasing: bytes[contentEnd...newline]))
+                            index = newline + 1
                         }
-                        guard let newline else { break }
-                        if active >= 0 {
-                            output.append(reset)
-                            active = -1
-                        }
-                        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentEnd...newline]))
-                        index = newline + 1
                     }
+                    if active >= 0 { output.write(reset) }
                 }
             }
         }
-        if active >= 0 { output.append(reset) }
     }
 
     /// The offset of the first line feed in `bytes[start..<end]`, if any (`memchr`).

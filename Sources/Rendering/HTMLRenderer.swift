@@ -97,28 +97,61 @@ public struct HTMLRenderer: Sendable {
         let bounds = partBounds(
             spans.count, jobs: jobs, minimum: Self.minimumSpansPerPart, maximum: Self.spansPerPart)
         let count = bounds.count - 1
+        let footer: StaticString = "</pre>\n</body>\n</html>\n"
         let render = { (part: Int, output: inout [UInt8]) in
             let mine = bounds[part]..<bounds[part + 1]
-            let textBytes = mine.isEmpty ? 0 : spans[mine.upperBound - 1].end - spans[mine.lowerBound].start
-            output.reserveCapacity(textBytes * 2 + (part == 0 ? header.count : 0) + 64)
-            if part == 0 { output.append(contentsOf: header) }
             document.bytes.withUnsafeBufferPointer { bytes in
-                for index in mine {
-                    let span = spans[index]
-                    if looks[span.look].isEmpty {
-                        Self.appendEscaped(bytes, span.start..<span.end, to: &output)
-                    } else {
-                        output.append("<span style=\"")
-                        output.append(contentsOf: looks[span.look])
-                        output.append("\">")
-                        Self.appendEscaped(bytes, span.start..<span.end, to: &output)
-                        output.append("</span>")
+                let limit =
+                    Self.capacity(of: spans[mine], looks: looks, in: bytes)
+                    + (part == 0 ? header.count : 0) + (part == count - 1 ? footer.utf8CodeUnitCount : 0)
+                output.appendWriting(atMost: limit) { output in
+                    if part == 0 { header.withUnsafeBufferPointer { output.write($0) } }
+                    looks.withUnsafeBufferPointer { looks in
+                        for index in mine {
+                            let span = spans[index]
+                            if looks[span.look].isEmpty {
+                                Self.writeEscaped(bytes, span.start..<span.end, to: &output)
+                            } else {
+                                output.write("<span style=\"")
+                                looks[span.look].withUnsafeBufferPointer { output.write($0) }
+                                output.write("\">")
+                                Self.writeEscaped(bytes, span.start..<span.end, to: &output)
+                                output.write("</span>")
+                            }
+                        }
                     }
+                    if part == count - 1 { output.write(footer) }
                 }
             }
-            if part == count - 1 { output.append("</pre>\n</body>\n</html>\n") }
         }
         return (count, render)
+    }
+
+    /// The most bytes `spans` take written: their text, five more for each byte escaped (the
+    /// longest escape, `&quot;`, is six), and each styled span's tags around it.
+    private static func capacity(
+        of spans: ArraySlice<Span>, looks: [[UInt8]], in bytes: UnsafeBufferPointer<UInt8>
+    ) -> Int {
+        let tags = #"<span style=""></span>"#.utf8.count
+        var total = 0
+        for span in spans {
+            total += span.end - span.start
+            if !looks[span.look].isEmpty { total += tags + looks[span.look].count }
+        }
+        if let first = spans.first, let last = spans.last {
+            for byte in UnsafeBufferPointer(rebasing: bytes[first.start..<last.end]) where needsEscape(byte) {
+                total += 5
+            }
+        }
+        return total
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"):
+            true
+        default: false
+        }
     }
 
     /// A stretch of the text written as one span: neighbouring segments of one look merged.
@@ -131,10 +164,10 @@ public struct HTMLRenderer: Sendable {
         var look: Int
     }
 
-    /// Appends `bytes[range]` HTML-escaped (`&`, `<`, `>`, `"`, `'`; all ASCII, so byte by
+    /// Writes `bytes[range]` HTML-escaped (`&`, `<`, `>`, `"`, `'`; all ASCII, so byte by
     /// byte), the text between the escaped bytes copied in one piece.
-    static func appendEscaped(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to output: inout [UInt8]
+    static func writeEscaped(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to output: inout ByteCursor
     ) {
         var start = range.lowerBound
         var index = range.lowerBound
@@ -150,12 +183,12 @@ public struct HTMLRenderer: Sendable {
                 index += 1
                 continue
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-            output.append(replacement)
+            output.write(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            output.write(replacement)
             index += 1
             start = index
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<range.upperBound]))
+        output.write(UnsafeBufferPointer(rebasing: bytes[start..<range.upperBound]))
     }
 
     /// Inline CSS for the parts of `style` that differ from the page's; empty when none do.

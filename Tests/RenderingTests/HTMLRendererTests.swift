@@ -41,3 +41,24 @@ import ThemeEngine
                 == "&lt;a href=&#39;x&#39;&gt;&quot;&amp;&quot;&lt;/a&gt;")
     }
 }
+
+extension HTMLRendererTests {
+    /// Every byte escaped, in styled spans and between them: the most the writer can write per
+    /// byte of text, which the room it sets aside must hold. Enough spans for two parts.
+    @Test func textThatIsAllMarkupCharactersIsWrittenWhole() {
+        let count = 20_000
+        let text = String(repeating: "\"", count: count) + "&<>'"
+        let tokens = (0..<count).map { index in
+            DocumentToken(
+                range: index..<(index + 1),
+                scopes: index % 2 == 0 ? ["source.js", "string.quoted"] : ["source.js"])
+        }
+        for jobs in [1, 2] {
+            let html = HTMLRenderer(theme: RendererFixtures.theme, jobs: jobs).render(
+                text: text, tokens: tokens)
+            #expect(html.components(separatedBy: "&quot;").count - 1 == count)
+            #expect(html.components(separatedBy: "<span style=").count - 1 == count / 2)
+            #expect(html.contains("&quot;&amp;&lt;&gt;&#39;</pre>"))
+        }
+    }
+}
