@@ -26,30 +26,18 @@ final class StackStyles {
     /// theme's default style first (that of no scopes).
     @exclusivity(unchecked) private(set) var styles: [TokenStyle]
     @exclusivity(unchecked) private var styleNumbers: [TokenStyle: Int32]
-    /// The scope names met so far, numbered, and what is known of each. A document's nodes
-    /// repeat a few hundred names; the name's hash comes with its node, so finding a name's
-    /// facts hashes one word instead of the name's bytes.
-    @exclusivity(unchecked) private var nameNumbers: [HashedName: Int32] = [:]
+    /// The scope names met so far, numbered, and what is known of each: a document's nodes
+    /// repeat a few hundred names, and one lookup by name answers what took up to three.
+    @exclusivity(unchecked) private var nameNumbers: [String: Int32] = [:]
     @exclusivity(unchecked) private var names: [NameFacts] = []
-    /// Style numbers of names pushed on paths of a given style, keyed by `styledNameKey`, for
+    /// Style numbers of names pushed on paths of a given style, keyed by the name's number and
+    /// the path's style number packed in one word (see `styleOfChild`), for
     /// names whose style depends on nothing else: most nodes of a document repeat a name under
     /// another path of the same style, which then costs one lookup instead of a resolution and
     /// a style's hash.
     @exclusivity(unchecked) private var styleOfStyledName = StackIndexByStorage(expected: 1_024)
     /// The unresolved ancestors of the stack being resolved (kept to reuse its room).
     @exclusivity(unchecked) private var pending: [ScopeStack] = []
-
-    /// A scope name with the hash its node was made with (`ScopeStack.nameHash`).
-    private struct HashedName: Hashable {
-        let name: String
-        let hash: Int
-
-        static func == (lhs: HashedName, rhs: HashedName) -> Bool {
-            lhs.hash == rhs.hash && lhs.name == rhs.name
-        }
-
-        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-    }
 
     /// What resolving a node needs to know of its innermost name.
     private struct NameFacts {
@@ -119,13 +107,12 @@ final class StackStyles {
 
     /// The number of `node`'s innermost name in `names`, which learns it if it is new.
     private func nameNumber(of node: ScopeStack) -> Int {
-        let key = HashedName(name: node.scopeName, hash: node.nameHash)
-        if let known = nameNumbers[key] { return Int(known) }
+        if let known = nameNumbers[node.scopeName] { return Int(known) }
         names.append(
             NameFacts(
                 containsSpace: Self.containsSpace(node.scopeName),
                 dependsOnAncestors: resolver.dependsOnAncestors(node.scopeName)))
-        nameNumbers[key] = Int32(names.count - 1)
+        nameNumbers[node.scopeName] = Int32(names.count - 1)
         return names.count - 1
     }
 

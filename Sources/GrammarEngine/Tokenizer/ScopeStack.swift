@@ -11,9 +11,6 @@ public final class ScopeStack: Hashable, @unchecked Sendable {
     public let scopeName: String
     /// The number of scopes in the stack.
     public let depth: Int
-    /// `ScopeStack.nameHash(scopeName)`, computed once: a renderer that keeps facts per scope
-    /// name finds them by it instead of hashing the name's bytes again for every node.
-    public let nameHash: Int
     let hash: Int
     let isInterned: Bool
     /// `scopeNames`, built once when an interned node is made, when its interner keeps names
@@ -29,20 +26,14 @@ public final class ScopeStack: Hashable, @unchecked Sendable {
 
     static let namesKeptUpToDepth = 64
 
-    /// `nameHash` is `ScopeStack.nameHash(scopeName)` and `hash` is
-    /// `ScopeStack.hash(parent:nameHash:)`, when the caller has them already.
-    init(
-        parent: ScopeStack?, scopeName: String, isInterned: Bool, keepsNames: Bool = true,
-        nameHash: Int? = nil,
-        hash: Int? = nil
-    ) {
+    /// `hash` is `ScopeStack.hash(parent:scopeName:)`, when the caller has it already.
+    init(parent: ScopeStack?, scopeName: String, isInterned: Bool, keepsNames: Bool = true, hash: Int? = nil)
+    {
         self.parent = parent
         self.scopeName = scopeName
         let depth = (parent?.depth ?? 0) + 1
         self.depth = depth
-        let nameHash = nameHash ?? Self.nameHash(scopeName)
-        self.nameHash = nameHash
-        self.hash = hash ?? Self.hash(parent: parent, nameHash: nameHash)
+        self.hash = hash ?? Self.hash(parent: parent, scopeName: scopeName)
         self.isInterned = isInterned
         if isInterned, keepsNames, depth <= Self.namesKeptUpToDepth {
             // Exactly as long as it needs to be: appending to a copy of the parent's names
@@ -82,8 +73,7 @@ public final class ScopeStack: Hashable, @unchecked Sendable {
         self.parent = parent
         self.scopeName = scopeName
         depth = names.count
-        nameHash = Self.nameHash(scopeName)
-        hash = Self.hash(parent: parent, nameHash: nameHash)
+        hash = Self.hash(parent: parent, scopeName: scopeName)
         self.isInterned = isInterned
         keptNames = names
     }
@@ -117,6 +107,11 @@ public final class ScopeStack: Hashable, @unchecked Sendable {
         public func index(after position: Index) -> Index {
             Index(offset: position.offset + 1, node: position.node?.parent)
         }
+    }
+
+    /// The structural hash of the stack `scopeName` pushes onto `parent`.
+    static func hash(parent: ScopeStack?, scopeName: String) -> Int {
+        hash(parent: parent, nameHash: nameHash(scopeName))
     }
 
     /// The hash of a scope name that `hash(parent:nameHash:)` takes: a rule's names are hashed

@@ -71,8 +71,7 @@ final class StackInterner: Sendable {
     func scope(_ name: String, nameHash: Int, parent: ScopeStack?) -> ScopeStack {
         let stackHash = ScopeStack.hash(parent: parent, nameHash: nameHash)
         guard parent?.isInterned ?? true else {
-            return ScopeStack(
-                parent: parent, scopeName: name, isInterned: false, nameHash: nameHash, hash: stackHash)
+            return ScopeStack(parent: parent, scopeName: name, isInterned: false, hash: stackHash)
         }
         let shard = shard(stackHash)
         if let known = shard.table.withLock({ $0.find(hash: stackHash, parent: parent, name: name) }) {
@@ -82,13 +81,11 @@ final class StackInterner: Sendable {
         // cold jQuery run waited for each other in the kernel a few hundred times. A thread that
         // interned the same stack meanwhile wins, and this one is dropped.
         let made = ScopeStack(
-            parent: parent, scopeName: name, isInterned: true, keepsNames: keepsNames, nameHash: nameHash,
-            hash: stackHash)
+            parent: parent, scopeName: name, isInterned: true, keepsNames: keepsNames, hash: stackHash)
         return shard.table.withLock { table in
             if let known = table.find(hash: stackHash, parent: parent, name: name) { return known }
             guard table.count < capacity / Self.shardCount else {
-                return ScopeStack(
-                    parent: parent, scopeName: name, isInterned: false, nameHash: nameHash, hash: stackHash)
+                return ScopeStack(parent: parent, scopeName: name, isInterned: false, hash: stackHash)
             }
             if immortal { made.makeImmortal() } else { countInsertion() }
             table.insert(made)
