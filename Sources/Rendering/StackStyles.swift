@@ -30,11 +30,10 @@ final class StackStyles {
     /// repeat a few hundred names, and one lookup by name answers what took up to three.
     @exclusivity(unchecked) private var nameNumbers: [String: Int32] = [:]
     @exclusivity(unchecked) private var names: [NameFacts] = []
-    /// Style numbers of names pushed on paths of a given style, keyed by the name's number and
-    /// the path's style number packed in one word (see `styleOfChild`), for
-    /// names whose style depends on nothing else: most nodes of a document repeat a name under
-    /// another path of the same style, which then costs one lookup instead of a resolution and
-    /// a style's hash.
+    /// Style numbers of names pushed on paths of a given style, for names whose style depends
+    /// on nothing else, keyed by the name's number and the path's style number packed in one
+    /// word (see `styleOfChild`): most nodes of a document repeat a name under another path of
+    /// the same style, which then costs one lookup instead of a resolution and a style's hash.
     @exclusivity(unchecked) private var styleOfStyledName = StackIndexByStorage(expected: 1_024)
     /// The unresolved ancestors of the stack being resolved (kept to reuse its room).
     @exclusivity(unchecked) private var pending: [ScopeStack] = []
