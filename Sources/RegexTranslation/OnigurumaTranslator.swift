@@ -44,7 +44,9 @@ public enum OnigurumaTranslator {
                 ?? [],
             classRun: parser.groupCount <= 1 ? ClassRun.of(tree, emitter: emitter) : nil,
             leadingRun: LeadingRun.of(tree, emitter: emitter, usesAnchorG: facts.usesAnchorG),
-            matchStart: MatchStart.of(tree, emitter: emitter)
+            matchStart: MatchStart.of(tree, emitter: emitter),
+            precedingClass: PrecedingClass.of(
+                tree, emitter: emitter, usesAnchorG: facts.usesAnchorG, usesMatchReset: facts.usesMatchReset)
         )
     }
 }
@@ -121,6 +123,8 @@ public struct TranslatedPattern: Hashable, Sendable {
     public var leadingRun: LeadingRun?
     /// The characters every match begins with (`MatchStart`), or nil.
     public var matchStart: MatchStart?
+    /// The one ASCII character of a set that every match follows (`PrecedingClass`), or nil.
+    public var precedingClass: PrecedingClass?
 
     /// Creates a translated pattern.
     public init(
@@ -128,7 +132,8 @@ public struct TranslatedPattern: Hashable, Sendable {
         usesMatchReset: Bool, captureGroupCount: Int = 0,
         highestBackReference: Int = 0, approximations: [String] = [], requiredLiterals: [[UInt8]] = [],
         exactLiteral: [UInt8]? = nil, matchesOnlyLineEnds: Bool = false, requiredWords: [[UInt8]] = [],
-        classRun: ClassRun? = nil, leadingRun: LeadingRun? = nil, matchStart: MatchStart? = nil
+        classRun: ClassRun? = nil, leadingRun: LeadingRun? = nil, matchStart: MatchStart? = nil,
+        precedingClass: PrecedingClass? = nil
     ) {
         self.source = source
         self.usesAnchorA = usesAnchorA
@@ -144,6 +149,7 @@ public struct TranslatedPattern: Hashable, Sendable {
         self.requiredWords = requiredWords
         self.classRun = classRun
         self.leadingRun = leadingRun
+        self.precedingClass = precedingClass
         self.matchStart = matchStart
     }
 }

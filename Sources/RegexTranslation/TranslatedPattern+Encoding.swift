@@ -38,6 +38,7 @@ extension TranslatedPattern {
             writer.list(start.classes) { $0.string($1) }
             writer.flag(start.anyOutsideASCII)
         }
+        writer.optional(precedingClass) { $0.string($1.characterSource) }
     }
 
     /// Reads a pattern `encode(into:)` wrote, moving `reader` past it; nil (with `reader`
@@ -71,6 +72,9 @@ extension TranslatedPattern {
                 return MatchStart(
                     asciiLow: UInt64(UInt(bitPattern: low)), asciiHigh: UInt64(UInt(bitPattern: high)),
                     others: others, classes: classes, anyOutsideASCII: anyOutsideASCII)
+            }),
+            let precedingClass = reader.optional({ reader in
+                reader.string().map(PrecedingClass.init(characterSource:))
             })
         else { return nil }
         return TranslatedPattern(
@@ -79,7 +83,7 @@ extension TranslatedPattern {
             captureGroupCount: captureGroupCount, highestBackReference: highestBackReference,
             approximations: approximations, requiredLiterals: requiredLiterals, exactLiteral: exactLiteral,
             matchesOnlyLineEnds: matchesOnlyLineEnds, requiredWords: requiredWords, classRun: classRun,
-            leadingRun: leadingRun, matchStart: matchStart)
+            leadingRun: leadingRun, matchStart: matchStart, precedingClass: precedingClass)
     }
 }
 

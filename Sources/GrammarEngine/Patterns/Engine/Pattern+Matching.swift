@@ -57,25 +57,41 @@ extension Pattern {
             }
         case .oniguruma(let oniguruma):
             return oniguruma.search(base, length: length, from: start, into: workspace.pcre.writableOffsets)
+        case .precedingClass(let preceded):
+            let rc = Self.match(
+                preceded.code, jit: preceded.jit, base, length: length,
+                from: preceded.rewrittenStart(base, from: start), workspace: workspace)
+            if rc > 0 { return true }
+            if Self.isLimit(rc) { workspace.pcre.recordLimitHit(self) }
+            return false
         }
-        var rc: Int32
-        if let jitCode = jit.code(searching: code) {
-            rc = pcre2_jit_match_8(
-                jitCode, base, length, start, 0, workspace.pcre.matchData, workspace.pcre.matchContext)
-        } else {
-            rc = pcre2_match_8(
-                code, base, length, start, UInt32(PCRE2_NO_UTF_CHECK), workspace.pcre.matchData,
-                workspace.pcre.matchContext)
-            // The engines count limits differently: the answer at a limit is the JIT's, as if
-            // the pattern had been JIT-compiled from the start (`DeferredJIT`).
-            if Self.isLimit(rc), let jitCode = jit.compile(code) {
-                rc = pcre2_jit_match_8(
-                    jitCode, base, length, start, 0, workspace.pcre.matchData, workspace.pcre.matchContext)
-            }
-        }
+        let rc = Self.match(code, jit: jit, base, length: length, from: start, workspace: workspace)
         if rc > 0 { return true }
         if Self.isLimit(rc) { workspace.pcre.recordLimitHit(self) }
         return false
+    }
+
+    /// PCRE2's search of `code` from `start`: on the JIT once it has compiled the code, else on
+    /// the interpreter. The engines count limits differently, so an interpreter search that
+    /// ends at a limit is run again on the JIT, as if the pattern had been JIT-compiled from
+    /// the start (`DeferredJIT`).
+    @inline(__always)
+    private static func match(
+        _ code: OpaquePointer, jit: borrowing DeferredJIT, _ base: UnsafePointer<UInt8>, length: Int,
+        from start: Int, workspace: MatchWorkspace
+    ) -> Int32 {
+        if let jitCode = jit.code(searching: code) {
+            return pcre2_jit_match_8(
+                jitCode, base, length, start, 0, workspace.pcre.matchData, workspace.pcre.matchContext)
+        }
+        let rc = pcre2_match_8(
+            code, base, length, start, UInt32(PCRE2_NO_UTF_CHECK), workspace.pcre.matchData,
+            workspace.pcre.matchContext)
+        if isLimit(rc), let jitCode = jit.compile(code) {
+            return pcre2_jit_match_8(
+                jitCode, base, length, start, 0, workspace.pcre.matchData, workspace.pcre.matchContext)
+        }
+        return rc
     }
 
     /// Whether a search ended at one of PCRE2's limits rather than with an answer.

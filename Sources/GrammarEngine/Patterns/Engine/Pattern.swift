@@ -79,6 +79,7 @@ public final class Pattern: @unchecked Sendable {
             source: translated.source, pcreSource: translated.source, plan: plan, isCacheable: isCacheable,
             isCombinable: Pattern.isCombinable(translated), alternativeCaptureCounts: nil,
             prefilterFacts: facts, startLookahead: startLookahead,
+            precedingClass: shortcuts.contains(.precedingClass) ? translated.precedingClass : nil,
             jitThreshold: shortcuts.contains(.deferredJIT) ? DeferredJIT.defaultThreshold : 0)
     }
 
@@ -111,7 +112,8 @@ public final class Pattern: @unchecked Sendable {
     private init(
         source: String, pcreSource: String, plan: SearchPlan, isCacheable: Bool, isCombinable: Bool,
         alternativeCaptureCounts: [Int]?, prefilterFacts: PrefilterFacts, startLookahead: MatchStart? = nil,
-        interruptible: Bool = false, jitThreshold: Int = DeferredJIT.defaultThreshold
+        precedingClass: PrecedingClass? = nil, interruptible: Bool = false,
+        jitThreshold: Int = DeferredJIT.defaultThreshold
     ) throws(PatternError) {
         var errorCode: Int32 = 0
         var errorOffset = 0
@@ -133,6 +135,13 @@ public final class Pattern: @unchecked Sendable {
         }
         guard var compiled = compile(pcreSource) else {
             throw PatternError(message: Self.errorMessage(errorCode), offset: errorOffset)
+        }
+        var plan = plan
+        if let precedingClass, case .pcre2 = plan,
+            let search = PrecedingClassSearch(
+                precedingClass, source: pcreSource, jitThreshold: jitThreshold, compile: compile)
+        {
+            plan = .precedingClass(search)
         }
         // Compiled again with the lookahead only where PCRE2 found no start of its own, and only
         // for a search PCRE2 runs from the start.
