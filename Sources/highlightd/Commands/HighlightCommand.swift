@@ -91,7 +91,7 @@ struct HighlightCommand: ParsableCommand {
     }
 
     func run() throws {
-        OneShotHeap.configure()
+        OneShotHeap.configure(inputBytes: files.count == 1 ? Self.fileSize(files[0]) : 0)
         let options = try makeOptions()
         let highlighter = FileHighlighter(options: options)
         if files.count == 1, !Self.isDirectory(files[0]) {
@@ -129,6 +129,14 @@ struct HighlightCommand: ParsableCommand {
         }
         try highlighter.write(text, path: path) { StandardOutput.write($0) }
         if format == .json { StandardOutput.write([UInt8(ascii: "\n")]) }
+    }
+
+    /// The size of the regular file at `path` (0 for standard input, a directory or anything
+    /// `stat` cannot read).
+    static func fileSize(_ path: String) -> Int {
+        var info = stat()
+        guard path != "-", stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return 0 }
+        return Int(info.st_size)
     }
 
     static func isDirectory(_ path: String) -> Bool {
