@@ -45,7 +45,7 @@ public enum OnigurumaTranslator {
             classRun: parser.groupCount <= 1 ? ClassRun.of(tree, emitter: emitter) : nil,
             leadingRun: LeadingRun.of(tree, emitter: emitter, usesAnchorG: facts.usesAnchorG),
             matchStart: MatchStart.of(tree, emitter: emitter),
-            precedingClass: PrecedingClass.of(
+            leadingLookbehind: LeadingLookbehind.of(
                 tree, emitter: emitter, usesAnchorG: facts.usesAnchorG, usesMatchReset: facts.usesMatchReset)
         )
     }
@@ -123,8 +123,9 @@ public struct TranslatedPattern: Hashable, Sendable {
     public var leadingRun: LeadingRun?
     /// The characters every match begins with (`MatchStart`), or nil.
     public var matchStart: MatchStart?
-    /// The one ASCII character of a set that every match follows (`PrecedingClass`), or nil.
-    public var precedingClass: PrecedingClass?
+    /// The short ASCII text every match follows, from a lookbehind the pattern begins with
+    /// (`LeadingLookbehind`), or nil.
+    public var leadingLookbehind: LeadingLookbehind?
 
     /// Creates a translated pattern.
     public init(
@@ -133,7 +134,7 @@ public struct TranslatedPattern: Hashable, Sendable {
         highestBackReference: Int = 0, approximations: [String] = [], requiredLiterals: [[UInt8]] = [],
         exactLiteral: [UInt8]? = nil, matchesOnlyLineEnds: Bool = false, requiredWords: [[UInt8]] = [],
         classRun: ClassRun? = nil, leadingRun: LeadingRun? = nil, matchStart: MatchStart? = nil,
-        precedingClass: PrecedingClass? = nil
+        leadingLookbehind: LeadingLookbehind? = nil
     ) {
         self.source = source
         self.usesAnchorA = usesAnchorA
@@ -149,7 +150,7 @@ public struct TranslatedPattern: Hashable, Sendable {
         self.requiredWords = requiredWords
         self.classRun = classRun
         self.leadingRun = leadingRun
-        self.precedingClass = precedingClass
+        self.leadingLookbehind = leadingLookbehind
         self.matchStart = matchStart
     }
 }

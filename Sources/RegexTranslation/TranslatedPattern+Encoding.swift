@@ -38,7 +38,12 @@ extension TranslatedPattern {
             writer.list(start.classes) { $0.string($1) }
             writer.flag(start.anyOutsideASCII)
         }
-        writer.optional(precedingClass) { $0.string($1.characterSource) }
+        writer.optional(leadingLookbehind) { writer, lookbehind in
+            writer.string(lookbehind.bodySource)
+            writer.string(lookbehind.consumedSource)
+            writer.integer(lookbehind.longest)
+            writer.bytes(lookbehind.firstBytes)
+        }
     }
 
     /// Reads a pattern `encode(into:)` wrote, moving `reader` past it; nil (with `reader`
@@ -73,8 +78,13 @@ extension TranslatedPattern {
                     asciiLow: UInt64(UInt(bitPattern: low)), asciiHigh: UInt64(UInt(bitPattern: high)),
                     others: others, classes: classes, anyOutsideASCII: anyOutsideASCII)
             }),
-            let precedingClass = reader.optional({ reader in
-                reader.string().map(PrecedingClass.init(characterSource:))
+            let leadingLookbehind = reader.optional({ reader -> LeadingLookbehind? in
+                guard let body = reader.string(), let consumed = reader.string(),
+                    let longest = reader.integer(),
+                    let firstBytes = reader.bytes()
+                else { return nil }
+                return LeadingLookbehind(
+                    bodySource: body, consumedSource: consumed, longest: longest, firstBytes: firstBytes)
             })
         else { return nil }
         return TranslatedPattern(
@@ -83,7 +93,7 @@ extension TranslatedPattern {
             captureGroupCount: captureGroupCount, highestBackReference: highestBackReference,
             approximations: approximations, requiredLiterals: requiredLiterals, exactLiteral: exactLiteral,
             matchesOnlyLineEnds: matchesOnlyLineEnds, requiredWords: requiredWords, classRun: classRun,
-            leadingRun: leadingRun, matchStart: matchStart, precedingClass: precedingClass)
+            leadingRun: leadingRun, matchStart: matchStart, leadingLookbehind: leadingLookbehind)
     }
 }
 

@@ -17,7 +17,8 @@ import Testing
         matchStart: MatchStart(
             asciiLow: 1 << 63, asciiHigh: 0x0F, others: [0xE9, 0x10FFFF], classes: ["[\\d]"],
             anyOutsideASCII: true),
-        precedingClass: PrecedingClass(characterSource: "[=(,]"))
+        leadingLookbehind: LeadingLookbehind(
+            bodySource: "\\@a|\\@bc", consumedSource: "(?:\\@a|\\@bc)", longest: 3, firstBytes: [0x40]))
 
     static func encoded(_ pattern: TranslatedPattern, after prefix: [UInt8] = []) -> [UInt8] {
         var writer = ByteWriter(output: prefix)
@@ -52,7 +53,7 @@ import Testing
         plain.classRun = nil
         plain.leadingRun = nil
         plain.matchStart = nil
-        plain.precedingClass = nil
+        plain.leadingLookbehind = nil
         plain.approximations = []
         plain.requiredLiterals = []
         #expect(Self.roundTrip(plain) == plain)

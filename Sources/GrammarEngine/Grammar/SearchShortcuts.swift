@@ -47,14 +47,14 @@ public struct SearchShortcuts: OptionSet, Hashable, Sendable {
     /// Put a lookahead of the characters every match begins with in front of a pattern whose
     /// start PCRE2 cannot work out (`StartLookahead`), so that PCRE2 skips to possible starts.
     public static let startLookahead = SearchShortcuts(rawValue: 1 << 11)
-    /// Consume the one ASCII character a pattern's leading lookbehind asks for and start the
-    /// match after it, so that PCRE2 looks for that character (`SearchPlan.precedingClass`).
-    public static let precedingClass = SearchShortcuts(rawValue: 1 << 12)
+    /// Consume the short ASCII text a pattern's leading lookbehind asks for and start the match
+    /// after it, so that PCRE2 looks for the text (`SearchPlan.leadingLookbehind`).
+    public static let leadingLookbehind = SearchShortcuts(rawValue: 1 << 12)
 
     /// Every shortcut: the default.
     public static let all: SearchShortcuts = [
         .prefilter, .searchCache, .lineEnd, .exactLiteral, .classRun, .leadingRunSkip, .possessiveRewrite,
-        .repeatedPatternRemoval, .lineMemo, .scopeMemo, .deferredJIT, .startLookahead, .precedingClass,
+        .repeatedPatternRemoval, .lineMemo, .scopeMemo, .deferredJIT, .startLookahead, .leadingLookbehind,
     ]
     /// No shortcut: the reference.
     public static let none: SearchShortcuts = []
@@ -65,6 +65,6 @@ public struct SearchShortcuts: OptionSet, Hashable, Sendable {
         ("exact-literal", .exactLiteral), ("class-run", .classRun), ("leading-run-skip", .leadingRunSkip),
         ("possessive-rewrite", .possessiveRewrite), ("repeated-pattern-removal", .repeatedPatternRemoval),
         ("line-memo", .lineMemo), ("scope-memo", .scopeMemo), ("deferred-jit", .deferredJIT),
-        ("start-lookahead", .startLookahead), ("preceding-class", .precedingClass),
+        ("start-lookahead", .startLookahead), ("leading-lookbehind", .leadingLookbehind),
     ]
 }

@@ -57,13 +57,17 @@ extension Pattern {
             }
         case .oniguruma(let oniguruma):
             return oniguruma.search(base, length: length, from: start, into: workspace.pcre.writableOffsets)
-        case .precedingClass(let preceded):
-            let rc = Self.match(
-                preceded.code, jit: preceded.jit, base, length: length,
-                from: preceded.rewrittenStart(base, from: start), workspace: workspace)
-            if rc > 0 { return true }
-            if Self.isLimit(rc) { workspace.pcre.recordLimitHit(self) }
-            return false
+        case .leadingLookbehind(let lookbehind):
+            // nil: a text that may end at or after the start begins before it; the original
+            // pattern answers.
+            if let rewrittenStart = lookbehind.rewrittenStart(base, from: start) {
+                let rc = Self.match(
+                    lookbehind.code, jit: lookbehind.jit, base, length: length, from: rewrittenStart,
+                    workspace: workspace)
+                if rc > 0 { return true }
+                if Self.isLimit(rc) { workspace.pcre.recordLimitHit(self) }
+                return false
+            }
         }
         let rc = Self.match(code, jit: jit, base, length: length, from: start, workspace: workspace)
         if rc > 0 { return true }

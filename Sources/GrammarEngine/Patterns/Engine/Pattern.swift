@@ -79,7 +79,7 @@ public final class Pattern: @unchecked Sendable {
             source: translated.source, pcreSource: translated.source, plan: plan, isCacheable: isCacheable,
             isCombinable: Pattern.isCombinable(translated), alternativeCaptureCounts: nil,
             prefilterFacts: facts, startLookahead: startLookahead,
-            precedingClass: shortcuts.contains(.precedingClass) ? translated.precedingClass : nil,
+            leadingLookbehind: shortcuts.contains(.leadingLookbehind) ? translated.leadingLookbehind : nil,
             jitThreshold: shortcuts.contains(.deferredJIT) ? DeferredJIT.defaultThreshold : 0)
     }
 
@@ -112,7 +112,7 @@ public final class Pattern: @unchecked Sendable {
     private init(
         source: String, pcreSource: String, plan: SearchPlan, isCacheable: Bool, isCombinable: Bool,
         alternativeCaptureCounts: [Int]?, prefilterFacts: PrefilterFacts, startLookahead: MatchStart? = nil,
-        precedingClass: PrecedingClass? = nil, interruptible: Bool = false,
+        leadingLookbehind: LeadingLookbehind? = nil, interruptible: Bool = false,
         jitThreshold: Int = DeferredJIT.defaultThreshold
     ) throws(PatternError) {
         var errorCode: Int32 = 0
@@ -137,11 +137,11 @@ public final class Pattern: @unchecked Sendable {
             throw PatternError(message: Self.errorMessage(errorCode), offset: errorOffset)
         }
         var plan = plan
-        if let precedingClass, case .pcre2 = plan,
-            let search = PrecedingClassSearch(
-                precedingClass, source: pcreSource, jitThreshold: jitThreshold, compile: compile)
+        if let leadingLookbehind, case .pcre2 = plan,
+            let search = LeadingLookbehindSearch(
+                leadingLookbehind, source: pcreSource, jitThreshold: jitThreshold, compile: compile)
         {
-            plan = .precedingClass(search)
+            plan = .leadingLookbehind(search)
         }
         // Compiled again with the lookahead only where PCRE2 found no start of its own, and only
         // for a search PCRE2 runs from the start.

@@ -23,10 +23,10 @@ enum SearchPlan: Sendable {
     case classRun(ClassRunSearch)
     /// Oniguruma itself, for a pattern PCRE2 cannot run.
     case oniguruma(OnigurumaRegex)
-    /// PCRE2 on the pattern with its leading lookbehind's character consumed, from one byte
-    /// early where that byte is such a character (`PrecedingClassSearch`). Made by the
-    /// pattern, which compiles the rewritten code, in place of `pcre2`.
-    case precedingClass(PrecedingClassSearch)
+    /// PCRE2 on the pattern with its leading lookbehind's text consumed
+    /// (`LeadingLookbehindSearch`). Made by the pattern, which compiles the rewritten code, in
+    /// place of `pcre2`.
+    case leadingLookbehind(LeadingLookbehindSearch)
 
     /// The plan for a translated pattern compiled as a plain (not combined) PCRE2 pattern;
     /// the most specific shortcut that applies and is on wins. The line-end plan records no
@@ -66,7 +66,7 @@ enum SearchPlan: Sendable {
         case .exactLiteral: "exact-literal"
         case .classRun: "class-run"
         case .oniguruma: "oniguruma"
-        case .precedingClass: "preceding-class"
+        case .leadingLookbehind: "leading-lookbehind"
         }
     }
 }
