@@ -62,8 +62,8 @@ enum OneShotHeap {
     private typealias Allocate = @convention(c) (Int) -> UnsafeMutableRawPointer?
 
     /// Grows the heap by `reservation`, marks the new range for transparent huge pages, and
-    /// has the first `populating` bytes of it (whole huge pages, none when less than one)
-    /// faulted in on another thread.
+    /// has the first `populating` bytes of it (rounded up to whole huge pages; none when less
+    /// than one) faulted in on another thread.
     ///
     /// The heap grows by allocating a block and freeing it again. `malloc` is called through a
     /// pointer looked up at run time: the optimizer removes a direct `malloc` whose block is
@@ -83,7 +83,9 @@ enum OneShotHeap {
             let end = Int(bitPattern: after) & ~(hugePage - 1)
             guard end > start, let address = UnsafeMutableRawPointer(bitPattern: start) else { return }
             _ = madvise(address, end - start, MADV_HUGEPAGE)
-            let populated = min(end - start, (populating + hugePage - 1) & ~(hugePage - 1))
+            // A small file's run may never reach the first whole huge page: none for it.
+            let wanted = populating < hugePage ? 0 : (populating + hugePage - 1) & ~(hugePage - 1)
+            let populated = min(end - start, wanted)
             if populated > 0 { populateInBackground(address, count: populated) }
         #endif
     }
