@@ -54,7 +54,7 @@ public final class PCRE2ClassOracle: CharacterClassOracle, @unchecked Sendable {
                     compiled.firstMatch(in: subject, from: 0, workspace: workspace)
                 }
                 guard let found, found.start == 0, found.end == 1 else { continue }
-                if byte < 64 { members.0 |= 1 << UInt64(byte) } else { members.1 |= 1 << UInt64(byte - 64) }
+                ClassRunSearch.insert(byte, into: &members)
             }
             mask = members
         }

@@ -42,6 +42,13 @@ struct ClassRunSearch: Sendable {
         byte < 64 ? mask.0 & (1 << UInt64(byte)) != 0 : mask.1 & (1 << UInt64(byte &- 64)) != 0
     }
 
+    /// Adds the ASCII `byte` to `mask` (bit `b` of the first word for b < 64, of the second for
+    /// the rest); a byte outside ASCII is left out.
+    static func insert(_ byte: UInt8, into mask: inout (UInt64, UInt64)) {
+        guard byte < 0x80 else { return }
+        if byte < 64 { mask.0 |= 1 << UInt64(byte) } else { mask.1 |= 1 << UInt64(byte - 64) }
+    }
+
     /// The run's bounds in `subject[start..<length]`: `.some(nil)` for no run, nil when a byte
     /// outside ASCII leaves the answer to PCRE2.
     ///

@@ -39,16 +39,15 @@ final class LeadingLookbehindSearch: @unchecked Sendable {
         let prefix = Array("(?<=\(lookbehind.bodySource))".utf8)
         let bytes = Array(source.utf8)
         guard bytes.starts(with: prefix), lookbehind.longest >= 1 else { return nil }
+        // A class's members come from PCRE2; strings name their first bytes.
         var mask: (UInt64, UInt64) = (0, 0)
-        if lookbehind.longest == 1 {
+        if lookbehind.firstBytes.isEmpty {
             guard let members = PCRE2ClassOracle.shared.asciiMembers(lookbehind.bodySource) else {
                 return nil
             }
             mask = members
         } else {
-            for byte in lookbehind.firstBytes where byte < 0x80 {
-                if byte < 64 { mask.0 |= 1 << UInt64(byte) } else { mask.1 |= 1 << UInt64(byte - 64) }
-            }
+            for byte in lookbehind.firstBytes { ClassRunSearch.insert(byte, into: &mask) }
         }
         guard mask != (0, 0) else { return nil }
         let rest = String(decoding: bytes[prefix.count...], as: UTF8.self)
