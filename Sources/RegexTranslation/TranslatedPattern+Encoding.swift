@@ -26,6 +26,8 @@ extension TranslatedPattern {
             writer.string(run.rest)
             writer.flag(run.isCaptured)
             writer.optional(run.notFollowedBy) { $0.string($1) }
+            writer.list(run.guards) { writer, guardClasses in writer.list(guardClasses) { $0.string($1) } }
+            writer.optional(run.optionalPrefix) { $0.string($1) }
         }
         writer.optional(leadingRun) { writer, run in
             writer.string(run.runClass)
@@ -58,10 +60,13 @@ extension TranslatedPattern {
             let requiredWords = reader.list({ $0.bytes() }),
             let classRun = reader.optional({ reader -> ClassRun? in
                 guard let first = reader.string(), let rest = reader.string(), let isCaptured = reader.flag(),
-                    let notFollowedBy = reader.optional({ $0.string() })
+                    let notFollowedBy = reader.optional({ $0.string() }),
+                    let guards = reader.list({ reader in reader.list({ $0.string() }) }),
+                    let optionalPrefix = reader.optional({ $0.string() })
                 else { return nil }
                 return ClassRun(
-                    first: first, rest: rest, isCaptured: isCaptured, notFollowedBy: notFollowedBy)
+                    first: first, rest: rest, isCaptured: isCaptured, notFollowedBy: notFollowedBy,
+                    guards: guards, optionalPrefix: optionalPrefix)
             }),
             let leadingRun = reader.optional({ reader -> LeadingRun? in
                 guard let runClass = reader.string(), let byte = reader.integer(),

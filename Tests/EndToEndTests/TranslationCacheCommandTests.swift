@@ -39,7 +39,7 @@ import Testing
         let folder = cache.appendingPathComponent("highlightd")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("source.js.translations")
-        try Data("highlightd translations 3\n\u{FF}\u{FF}not what it says".utf8).write(to: file)
+        try Data("highlightd translations 4\n\u{FF}\u{FF}not what it says".utf8).write(to: file)
         let arguments = ["highlight", path, "--color", "always"]
         let uncached = try BuiltBinary.run(
             arguments, environment: ["XDG_CACHE_HOME": "relative", "HOME": "relative"])

@@ -16,19 +16,31 @@ import Testing
         // The exclusion leaves out letters of the run: a shorter run can match where the
         // longest fails ("ax" in "ax1"), so PCRE2 keeps these.
         #"[a-z][a-z]*(?![0-9])"#,
+        // Guarded: JavaScript's identifier (not after a word character, nor after a lone dot,
+        // an optional private sign), and other lookbehinds of one or two characters.
+        #"(?<![\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}$])(?<![^.]\.)#?[\p{L}\p{Nl}_$][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}$]*"#,
+        #"(?<![\w$])(#?[a-z][a-z0-9]*)(?![\w$])"#, #"(?<!\.)[a-z]\w*"#, #"(?<![a-z][0-9])[A-Z][A-Z]*"#,
+        #"(?<!é)(?<!\#\.)(?<![Z])\$?[a-z][a-zA-Z]*+"#, #"(?<![^.]\.)[0-9][0-9.]*"#,
+        // The optional character can be a first one too: PCRE2 keeps it.
+        #"#?[#a-z][a-z]*"#,
     ])
     func classRunsFindWhatPCRE2Finds(_ source: String) throws {
         var generator = SeededGenerator(seed: UInt64(source.utf8.count))
         let translated = try OnigurumaTranslator.translate(source)
         _ = try #require(translated.classRun, "\(source) is a class run")
         let fast = try Pattern(translated: translated, isCacheable: true, shortcuts: [.classRun])
-        // The one whose exclusion leaves out letters of its run stays on PCRE2.
-        let keptOnPCRE2 = source == #"[a-z][a-z]*(?![0-9])"#
+        // The one whose exclusion leaves out letters of its run stays on PCRE2, and so does
+        // the one whose optional character may begin the run.
+        let keptOnPCRE2 = [#"[a-z][a-z]*(?![0-9])"#, #"#?[#a-z][a-z]*"#].contains(source)
         #expect(fast.searchPlanName == (keptOnPCRE2 ? "pcre2" : "class-run"))
         let oracle = try Pattern(translated.source)
-        let characters = Array("aZ_$09 .(\t-é中—ΩxAB")
-        // Runs cut short by what follows them, then random text.
-        let fixed = ["ax1", "ABc", "AB_c", "fooBAR1 ", "X9y", "a中b", "AÉB", "ab—c", "$_a9"]
+        let characters = Array("aZ_$09 .(\t-é中—ΩxAB#..")
+        // Runs cut short by what follows them, guards met and missed, then random text.
+        let fixed = [
+            "ax1", "ABc", "AB_c", "fooBAR1 ", "X9y", "a中b", "AÉB", "ab—c", "$_a9", ".ab", "..ab", "a.b",
+            "é.ab",
+            "#ab", "##ab", ".#ab", "a#b", "#", "#é", "Z$ab", "é$ab", "#.ab", "9A", "a9A",
+        ]
         let texts =
             fixed.map { $0 + "\n" }
             + (0..<300).map { _ in

@@ -12,7 +12,10 @@ import Testing
         captureGroupCount: 3, highestBackReference: 5, approximations: ["one", "two"],
         requiredLiterals: [[0x61], [0xC3, 0xA9, 0x00]], exactLiteral: [0x78, 0x79], matchesOnlyLineEnds: true,
         requiredWords: [Array("let".utf8)],
-        classRun: ClassRun(first: "[a-z]", rest: "[a-z0-9]", isCaptured: true, notFollowedBy: "[:]"),
+        classRun: ClassRun(
+            first: "[a-z]", rest: "[a-z0-9]", isCaptured: true, notFollowedBy: "[:]",
+            guards: [["[\\w]"], ["[^.]", "\\."]],
+            optionalPrefix: "\\#"),
         leadingRun: LeadingRun(runClass: "\\s", byte: 0x7B),
         matchStart: MatchStart(
             asciiLow: 1 << 63, asciiHigh: 0x0F, others: [0xE9, 0x10FFFF], classes: ["[\\d]"],
