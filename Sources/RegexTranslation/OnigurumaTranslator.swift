@@ -46,7 +46,8 @@ public enum OnigurumaTranslator {
             leadingRun: LeadingRun.of(tree, emitter: emitter, usesAnchorG: facts.usesAnchorG),
             matchStart: MatchStart.of(tree, emitter: emitter),
             leadingLookbehind: LeadingLookbehind.of(
-                tree, emitter: emitter, usesAnchorG: facts.usesAnchorG, usesMatchReset: facts.usesMatchReset)
+                tree, emitter: emitter, usesAnchorG: facts.usesAnchorG, usesMatchReset: facts.usesMatchReset),
+            wordList: parser.groupCount <= 1 ? WordList.of(tree, emitter: emitter) : nil
         )
     }
 }
@@ -126,6 +127,8 @@ public struct TranslatedPattern: Hashable, Sendable {
     /// The short ASCII text every match follows, from a lookbehind the pattern begins with
     /// (`LeadingLookbehind`), or nil.
     public var leadingLookbehind: LeadingLookbehind?
+    /// The pattern as a list of ASCII words behind guards (`WordList`), or nil.
+    public var wordList: WordList?
 
     /// Creates a translated pattern.
     public init(
@@ -134,7 +137,7 @@ public struct TranslatedPattern: Hashable, Sendable {
         highestBackReference: Int = 0, approximations: [String] = [], requiredLiterals: [[UInt8]] = [],
         exactLiteral: [UInt8]? = nil, matchesOnlyLineEnds: Bool = false, requiredWords: [[UInt8]] = [],
         classRun: ClassRun? = nil, leadingRun: LeadingRun? = nil, matchStart: MatchStart? = nil,
-        leadingLookbehind: LeadingLookbehind? = nil
+        leadingLookbehind: LeadingLookbehind? = nil, wordList: WordList? = nil
     ) {
         self.source = source
         self.usesAnchorA = usesAnchorA
@@ -152,6 +155,7 @@ public struct TranslatedPattern: Hashable, Sendable {
         self.leadingRun = leadingRun
         self.leadingLookbehind = leadingLookbehind
         self.matchStart = matchStart
+        self.wordList = wordList
     }
 }
 

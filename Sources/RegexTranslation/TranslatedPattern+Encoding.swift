@@ -28,6 +28,7 @@ extension TranslatedPattern {
             writer.optional(run.notFollowedBy) { $0.string($1) }
             writer.list(run.guards) { writer, guardClasses in writer.list(guardClasses) { $0.string($1) } }
             writer.optional(run.optionalPrefix) { $0.string($1) }
+            writer.optional(run.followedBy) { $0.steps($1) }
         }
         writer.optional(leadingRun) { writer, run in
             writer.string(run.runClass)
@@ -46,6 +47,12 @@ extension TranslatedPattern {
             writer.integer(lookbehind.longest)
             writer.bytes(lookbehind.firstBytes)
         }
+        writer.optional(wordList) { writer, list in
+            writer.list(list.words) { $0.bytes($1) }
+            writer.list(list.guards) { writer, guardClasses in writer.list(guardClasses) { $0.string($1) } }
+            writer.flag(list.isCaptured)
+            writer.optional(list.notFollowedBy) { $0.string($1) }
+        }
     }
 
     /// Reads a pattern `encode(into:)` wrote, moving `reader` past it; nil (with `reader`
@@ -62,11 +69,12 @@ extension TranslatedPattern {
                 guard let first = reader.string(), let rest = reader.string(), let isCaptured = reader.flag(),
                     let notFollowedBy = reader.optional({ $0.string() }),
                     let guards = reader.list({ reader in reader.list({ $0.string() }) }),
-                    let optionalPrefix = reader.optional({ $0.string() })
+                    let optionalPrefix = reader.optional({ $0.string() }),
+                    let followedBy = reader.optional({ $0.steps() })
                 else { return nil }
                 return ClassRun(
                     first: first, rest: rest, isCaptured: isCaptured, notFollowedBy: notFollowedBy,
-                    guards: guards, optionalPrefix: optionalPrefix)
+                    guards: guards, optionalPrefix: optionalPrefix, followedBy: followedBy)
             }),
             let leadingRun = reader.optional({ reader -> LeadingRun? in
                 guard let runClass = reader.string(), let byte = reader.integer(),
@@ -90,6 +98,14 @@ extension TranslatedPattern {
                 else { return nil }
                 return LeadingLookbehind(
                     bodySource: body, consumedSource: consumed, longest: longest, firstBytes: firstBytes)
+            }),
+            let wordList = reader.optional({ reader -> WordList? in
+                guard let words = reader.list({ $0.bytes() }),
+                    let guards = reader.list({ reader in reader.list({ $0.string() }) }),
+                    let isCaptured = reader.flag(), let notFollowedBy = reader.optional({ $0.string() })
+                else { return nil }
+                return WordList(
+                    words: words, guards: guards, isCaptured: isCaptured, notFollowedBy: notFollowedBy)
             })
         else { return nil }
         return TranslatedPattern(
@@ -98,7 +114,8 @@ extension TranslatedPattern {
             captureGroupCount: captureGroupCount, highestBackReference: highestBackReference,
             approximations: approximations, requiredLiterals: requiredLiterals, exactLiteral: exactLiteral,
             matchesOnlyLineEnds: matchesOnlyLineEnds, requiredWords: requiredWords, classRun: classRun,
-            leadingRun: leadingRun, matchStart: matchStart, leadingLookbehind: leadingLookbehind)
+            leadingRun: leadingRun, matchStart: matchStart, leadingLookbehind: leadingLookbehind,
+            wordList: wordList)
     }
 }
 
@@ -218,5 +235,48 @@ public struct ByteReader {
         guard present else { return .some(nil) }
         guard let value = wrapped(&self) else { return nil }
         return .some(value)
+    }
+}
+
+extension ByteWriter {
+    /// Appends lookahead steps: each a kind (0 one, 1 optional, 2 any, 3 some, 4 group) and
+    /// its class, or a group's steps.
+    mutating func steps(_ steps: [LookaheadStep]) {
+        list(steps) { writer, step in
+            switch step {
+            case .one(let source):
+                writer.integer(0)
+                writer.string(source)
+            case .optional(let source):
+                writer.integer(1)
+                writer.string(source)
+            case .any(let source):
+                writer.integer(2)
+                writer.string(source)
+            case .some(let source):
+                writer.integer(3)
+                writer.string(source)
+            case .optionalGroup(let inner):
+                writer.integer(4)
+                writer.steps(inner)
+            }
+        }
+    }
+}
+
+extension ByteReader {
+    /// Lookahead steps `ByteWriter.steps` wrote; nil for anything else, a group in a group
+    /// too.
+    mutating func steps(inGroup: Bool = false) -> [LookaheadStep]? {
+        list { reader -> LookaheadStep? in
+            switch reader.integer() {
+            case 0: reader.string().map(LookaheadStep.one)
+            case 1: reader.string().map(LookaheadStep.optional)
+            case 2: reader.string().map(LookaheadStep.any)
+            case 3: reader.string().map(LookaheadStep.some)
+            case 4: inGroup ? nil : reader.steps(inGroup: true).map(LookaheadStep.optionalGroup)
+            default: nil
+            }
+        }
     }
 }

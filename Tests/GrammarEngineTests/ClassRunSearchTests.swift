@@ -31,7 +31,10 @@ import Testing
         let fast = try Pattern(translated: translated, isCacheable: true, shortcuts: [.classRun])
         // The one whose exclusion leaves out letters of its run stays on PCRE2, and so does
         // the one whose optional character may begin the run.
-        let keptOnPCRE2 = [#"[a-z][a-z]*(?![0-9])"#, #"#?[#a-z][a-z]*"#].contains(source)
+        let keptOnPCRE2 = [
+            #"[a-z][a-z]*(?![0-9])"#, #"#?[#a-z][a-z]*"#, #"[a-z][a-z]*(?=[a-z]*\.)"#,
+            #"[a-z][a-z]*(?=\s*\s\.)"#,
+        ].contains(source)
         #expect(fast.searchPlanName == (keptOnPCRE2 ? "pcre2" : "class-run"))
         let oracle = try Pattern(translated.source)
         let characters = Array("aZ_$09 .(\t-é中—ΩxAB#..")
@@ -51,5 +54,38 @@ import Testing
             }
         let found = expectSameMatches(fast, as: oracle, in: texts, lengths: wholeAndCutShort(by: 3), source)
         #expect(found > 300, "too few matches to compare: \(found)")
+    }
+
+    @Test(arguments: [
+        // A name before a property access or a call (JavaScript's), a lookahead that may be
+        // empty, others with optional groups and repeated steps.
+        #"(?<![\w$#])(#?[a-zA-Z_$][\w$]*)(?=\s*\??\.\s*[#\w$])"#,
+        #"(?<![\w$#])(#?[a-zA-Z_$][\w$]*)(?=\s*(?:\?\.\s*)?\()"#, #"[a-z][a-z]*(?=\s*)"#,
+        #"[A-Z][A-Z]*(?=[ \t]+[(.])"#, #"[a-z][a-z0-9]*(?=(?:\.[ ]?)?[(])"#, #"[a-z][a-z]*(?=[0-9])"#,
+        // The lookahead can begin with a character of the run, or a repeated step can take what
+        // follows it: PCRE2 keeps these.
+        #"[a-z][a-z]*(?=[a-z]*\.)"#, #"[a-z][a-z]*(?=\s*\s\.)"#,
+    ])
+    func classRunsBeforeALookaheadFindWhatPCRE2Finds(_ source: String) throws {
+        var generator = SeededGenerator(seed: UInt64(source.utf8.count) &* 13)
+        let translated = try OnigurumaTranslator.translate(source)
+        _ = try #require(translated.classRun?.followedBy, "\(source) is a class run before a lookahead")
+        let fast = try Pattern(translated: translated, isCacheable: true, shortcuts: [.classRun])
+        let keptOnPCRE2 = [#"[a-z][a-z]*(?=[a-z]*\.)"#, #"[a-z][a-z]*(?=\s*\s\.)"#].contains(source)
+        #expect(fast.searchPlanName == (keptOnPCRE2 ? "pcre2" : "class-run"))
+        let oracle = try Pattern(translated.source)
+        let pieces = [
+            "ab", "AB", "x9", "#", "#c", " ", "\t", ".", "?", "?.", "(", " (", "é", "中", "$", "_", "9", "a",
+            "Z",
+            "\u{00A0}",
+        ]
+        let texts = (0..<1_500).map { _ in
+            (0..<Int.random(in: 0..<10, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }.joined() + "\n"
+        }
+        let found = expectSameMatches(fast, as: oracle, in: texts, lengths: wholeAndCutShort(by: 3), source)
+        // The two kept on PCRE2 are compared with PCRE2 itself: their plan is what they pin.
+        #expect(found > (keptOnPCRE2 ? 0 : 100), "too few matches to compare: \(found)")
     }
 }

@@ -15,13 +15,19 @@ import Testing
         classRun: ClassRun(
             first: "[a-z]", rest: "[a-z0-9]", isCaptured: true, notFollowedBy: "[:]",
             guards: [["[\\w]"], ["[^.]", "\\."]],
-            optionalPrefix: "\\#"),
+            optionalPrefix: "\\#",
+            followedBy: [
+                .any("\\s"), .optionalGroup([.one("\\?"), .optional("[.]"), .some("\\s")]), .one("\\("),
+            ]),
         leadingRun: LeadingRun(runClass: "\\s", byte: 0x7B),
         matchStart: MatchStart(
             asciiLow: 1 << 63, asciiHigh: 0x0F, others: [0xE9, 0x10FFFF], classes: ["[\\d]"],
             anyOutsideASCII: true),
         leadingLookbehind: LeadingLookbehind(
-            bodySource: "\\@a|\\@bc", consumedSource: "(?:\\@a|\\@bc)", longest: 3, firstBytes: [0x40]))
+            bodySource: "\\@a|\\@bc", consumedSource: "(?:\\@a|\\@bc)", longest: 3, firstBytes: [0x40]),
+        wordList: WordList(
+            words: [Array("if".utf8), Array("else".utf8)], guards: [["[\\w]"]], isCaptured: true,
+            notFollowedBy: "[$]"))
 
     static func encoded(_ pattern: TranslatedPattern, after prefix: [UInt8] = []) -> [UInt8] {
         var writer = ByteWriter(output: prefix)
@@ -46,7 +52,7 @@ import Testing
         #expect(Self.roundTrip(Self.everyField) == Self.everyField)
         // A field added to the type must be added to the encoding too: this counts them.
         #expect(
-            Mirror(reflecting: Self.everyField).children.count == 16,
+            Mirror(reflecting: Self.everyField).children.count == 17,
             "TranslatedPattern gained a field: encode and decode it, then update this count")
     }
 
@@ -57,6 +63,7 @@ import Testing
         plain.leadingRun = nil
         plain.matchStart = nil
         plain.leadingLookbehind = nil
+        plain.wordList = nil
         plain.approximations = []
         plain.requiredLiterals = []
         #expect(Self.roundTrip(plain) == plain)

@@ -50,11 +50,15 @@ public struct SearchShortcuts: OptionSet, Hashable, Sendable {
     /// Consume the short ASCII text a pattern's leading lookbehind asks for and start the match
     /// after it, so that PCRE2 looks for the text (`SearchPlan.leadingLookbehind`).
     public static let leadingLookbehind = SearchShortcuts(rawValue: 1 << 12)
+    /// Find a pattern that is a list of ASCII words behind lookbehinds of one or two
+    /// characters by comparing bytes (`SearchPlan.wordList`).
+    public static let wordList = SearchShortcuts(rawValue: 1 << 13)
 
     /// Every shortcut: the default.
     public static let all: SearchShortcuts = [
         .prefilter, .searchCache, .lineEnd, .exactLiteral, .classRun, .leadingRunSkip, .possessiveRewrite,
         .repeatedPatternRemoval, .lineMemo, .scopeMemo, .deferredJIT, .startLookahead, .leadingLookbehind,
+        .wordList,
     ]
     /// No shortcut: the reference.
     public static let none: SearchShortcuts = []
@@ -66,5 +70,6 @@ public struct SearchShortcuts: OptionSet, Hashable, Sendable {
         ("possessive-rewrite", .possessiveRewrite), ("repeated-pattern-removal", .repeatedPatternRemoval),
         ("line-memo", .lineMemo), ("scope-memo", .scopeMemo), ("deferred-jit", .deferredJIT),
         ("start-lookahead", .startLookahead), ("leading-lookbehind", .leadingLookbehind),
+        ("word-list", .wordList),
     ]
 }

@@ -26,11 +26,13 @@ public struct ClassRun: Hashable, Sendable {
     /// The class of one optional character before the first (`#?`), which holds none of the
     /// first class's characters; nil when there is none.
     public var optionalPrefix: String?
+    /// The steps of a lookahead after the run (`(?=\s*\.)`); nil when there is none.
+    public var followedBy: [LookaheadStep]?
 
     /// Creates the fact.
     public init(
         first: String, rest: String, isCaptured: Bool, notFollowedBy: String?, guards: [[String]] = [],
-        optionalPrefix: String? = nil
+        optionalPrefix: String? = nil, followedBy: [LookaheadStep]? = nil
     ) {
         self.first = first
         self.rest = rest
@@ -38,23 +40,14 @@ public struct ClassRun: Hashable, Sendable {
         self.notFollowedBy = notFollowedBy
         self.guards = guards
         self.optionalPrefix = optionalPrefix
+        self.followedBy = followedBy
     }
-
-    /// The most guards a run keeps; a pattern with more stays on PCRE2.
-    public static let maximumGuards = 3
 
     /// The run `tree` is, or nil.
     static func of(_ tree: OnigNode, emitter: PCRE2Emitter) -> ClassRun? {
         var elements: [OnigNode]
         if case .sequence(let items) = tree { elements = items } else { elements = [tree] }
-        var guards: [[String]] = []
-        while let head = elements.first, case .group(.negativeLookbehind, let body) = head {
-            guard guards.count < maximumGuards, let sources = guardSources(body, emitter: emitter) else {
-                return nil
-            }
-            guards.append(sources)
-            elements.removeFirst()
-        }
+        guard let guards = LookbehindGuards.take(from: &elements, emitter: emitter) else { return nil }
         var notFollowedBy: String?
         // A run, then a negative lookahead of one class.
         if elements.count >= 2, case .group(.negativeLookahead, let excluded) = elements[elements.count - 1],
@@ -64,6 +57,15 @@ public struct ClassRun: Hashable, Sendable {
             elements.removeLast()
             notFollowedBy = source
         }
+        // Or a lookahead of steps the engine can test.
+        var followedBy: [LookaheadStep]?
+        if notFollowedBy == nil, elements.count >= 2,
+            case .group(.lookahead, let body) = elements[elements.count - 1]
+        {
+            guard let steps = LookaheadStep.steps(of: body, emitter: emitter) else { return nil }
+            elements.removeLast()
+            followedBy = steps
+        }
         var isCaptured = false
         if elements.count == 1, case .group(.capture(1), let body) = elements[0] {
             if case .sequence(let items) = body { elements = items } else { elements = [body] }
@@ -71,7 +73,8 @@ public struct ClassRun: Hashable, Sendable {
         }
         var optionalPrefix: String?
         if elements.count == 3, case .quantified(let optional, let quantifier) = elements[0],
-            quantifier.min == 0, quantifier.max == 1, quantifier.mode != .lazy, isOneCharacter(optional)
+            quantifier.min == 0, quantifier.max == 1, quantifier.mode != .lazy,
+            LookbehindGuards.isOneCharacter(optional)
         {
             guard let source = try? emitter.emit(optional) else { return nil }
             optionalPrefix = source
@@ -85,29 +88,6 @@ public struct ClassRun: Hashable, Sendable {
         else { return nil }
         return ClassRun(
             first: first, rest: rest, isCaptured: isCaptured, notFollowedBy: notFollowedBy, guards: guards,
-            optionalPrefix: optionalPrefix)
-    }
-
-    /// The classes of a guard's characters: a lookbehind body of one or two single
-    /// characters, or nil.
-    private static func guardSources(_ body: OnigNode, emitter: PCRE2Emitter) -> [String]? {
-        let characters: [OnigNode]
-        if case .sequence(let items) = body { characters = items } else { characters = [body] }
-        guard (1...2).contains(characters.count), characters.allSatisfy(isOneCharacter) else { return nil }
-        var sources: [String] = []
-        for character in characters {
-            guard let source = try? emitter.emit(character) else { return nil }
-            sources.append(source)
-        }
-        return sources
-    }
-
-    /// Whether `node` is a literal character or a class: exactly one character, whose class
-    /// the engine can ask PCRE2 about.
-    private static func isOneCharacter(_ node: OnigNode) -> Bool {
-        switch node {
-        case .literal, .set: true
-        default: false
-        }
+            optionalPrefix: optionalPrefix, followedBy: followedBy)
     }
 }

@@ -55,6 +55,12 @@ extension Pattern {
                 guard let found else { return false }
                 return workspace.pcre.record(found, alsoAsGroup1: classRun.isCaptured)
             }
+        case .wordList(let list):
+            // nil: text outside ASCII where a guard or the exclusion reads, which PCRE2 decides.
+            if let found = list.find(in: base, length: length, from: start) {
+                guard let found else { return false }
+                return workspace.pcre.record(found, alsoAsGroup1: list.isCaptured)
+            }
         case .oniguruma(let oniguruma):
             return oniguruma.search(base, length: length, from: start, into: workspace.pcre.writableOffsets)
         case .leadingLookbehind(let lookbehind):

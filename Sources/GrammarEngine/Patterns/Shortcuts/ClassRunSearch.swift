@@ -23,6 +23,8 @@ final class ClassRunSearch: Sendable {
     let guards: RunGuards
     /// The class of the optional character before the first, when there is one.
     let optionalPrefix: (UInt64, UInt64)?
+    /// The lookahead after the run, when there is one.
+    let lookahead: RunLookahead?
 
     /// The masks of `run`'s classes, or nil when a class does not compile, or when a
     /// following exclusion leaves out an ASCII character of the run's class: then a shorter
@@ -44,6 +46,16 @@ final class ClassRunSearch: Sendable {
             optionalPrefix = prefix
         } else {
             optionalPrefix = nil
+        }
+        if let steps = run.followedBy {
+            // A lookahead that could begin with a character of the run could match after a
+            // shorter run where it fails after the longest, which this search does not try.
+            guard let lookahead = RunLookahead(steps, oracle: oracle),
+                lookahead.firstCharacters.0 & rest.0 == 0, lookahead.firstCharacters.1 & rest.1 == 0
+            else { return nil }
+            self.lookahead = lookahead
+        } else {
+            lookahead = nil
         }
         self.first = first
         self.rest = rest
@@ -76,7 +88,8 @@ final class ClassRunSearch: Sendable {
     ///
     /// With an exclusion after the run, a run followed by an excluded character fails at every
     /// start inside it too (each reaches the same end, the run's characters all being
-    /// excluded ones), so the search goes on from the run's end.
+    /// excluded ones), so the search goes on from the run's end; so it does after a run where
+    /// the lookahead fails.
     ///
     /// A start must pass the guards; where the optional character stands, the first class's
     /// character must follow it (it is never one itself, so no shorter match starts there).
@@ -115,6 +128,14 @@ final class ClassRunSearch: Sendable {
                 if byte >= 0x80 { return nil }
                 guard Self.contains(rest, byte) else { break }
                 runEnd += 1
+            }
+            if let lookahead {
+                guard let matches = lookahead.matches(subject, length: length, at: runEnd) else { return nil }
+                if matches { return .some(runStart..<runEnd) }
+                // Every start inside the run ends it at the same place, where the lookahead
+                // fails again.
+                position = runEnd
+                continue
             }
             guard let excluded = notFollowedBy, runEnd < length, Self.contains(excluded, subject[runEnd])
             else {

@@ -19,9 +19,9 @@ struct RunGuards: Sendable {
 
     /// The masks of `sources` (each guard's classes, the farthest first), or nil when a class
     /// does not compile, a guard is not one or two characters, or there are more than
-    /// `ClassRun.maximumGuards`.
+    /// `LookbehindGuards.maximum`.
     init?(_ sources: [[String]], oracle: PCRE2ClassOracle) {
-        guard sources.count <= ClassRun.maximumGuards else { return nil }
+        guard sources.count <= LookbehindGuards.maximum else { return nil }
         var made: [Guard] = []
         for classes in sources {
             guard (1...2).contains(classes.count), let near = oracle.asciiMembers(classes[classes.count - 1])

@@ -27,6 +27,9 @@ enum SearchPlan: Sendable {
     /// (`LeadingLookbehindSearch`). Made by the pattern, which compiles the rewritten code, in
     /// place of `pcre2`.
     case leadingLookbehind(LeadingLookbehindSearch)
+    /// Bytes compared for a list of ASCII words behind guards (`WordListSearch`); PCRE2 where a
+    /// guard or the exclusion after a word reads text outside ASCII.
+    case wordList(WordListSearch)
 
     /// The plan for a translated pattern compiled as a plain (not combined) PCRE2 pattern;
     /// the most specific shortcut that applies and is on wins. The line-end plan records no
@@ -40,6 +43,9 @@ enum SearchPlan: Sendable {
         }
         if shortcuts.contains(.classRun), let run = translated.classRun.flatMap(ClassRunSearch.init) {
             return .classRun(run)
+        }
+        if shortcuts.contains(.wordList), let list = translated.wordList.flatMap(WordListSearch.init) {
+            return .wordList(list)
         }
         if shortcuts.contains(.leadingRunSkip),
             let leading = translated.leadingRun.flatMap(LeadingRunSkip.init)
@@ -67,6 +73,7 @@ enum SearchPlan: Sendable {
         case .classRun: "class-run"
         case .oniguruma: "oniguruma"
         case .leadingLookbehind: "leading-lookbehind"
+        case .wordList: "word-list"
         }
     }
 }
