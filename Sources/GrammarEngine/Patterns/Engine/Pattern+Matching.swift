@@ -40,6 +40,18 @@ extension Pattern {
                 return false
             }
             start = first
+        case .anchoredLeadingRun(let anchored):
+            let (outcome, limit) = anchored.search(base, length: length, from: start) { candidate in
+                Self.match(
+                    anchored.code, jit: anchored.jit, base, length: length, from: candidate,
+                    workspace: workspace)
+            }
+            if limit { workspace.pcre.recordLimitHit(self) }
+            switch outcome {
+            case .found: return true
+            case .none: return false
+            case .original: break
+            }
         case .lineEnd:
             let end = memchr(base + start, 0x0A, length - start).map {
                 base.distance(to: $0.assumingMemoryBound(to: UInt8.self))

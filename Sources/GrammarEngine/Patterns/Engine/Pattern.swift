@@ -125,21 +125,28 @@ public final class Pattern: @unchecked Sendable {
         let context = pcre2_compile_context_create_8(nil)
         defer { pcre2_compile_context_free_8(context) }
         pcre2_set_newline_8(context, UInt32(PCRE2_NEWLINE_LF))
-        func compile(_ source: String) -> OpaquePointer? {
+        func compile(_ source: String, anchored: Bool = false) -> OpaquePointer? {
             var utf8 = Array(source.utf8)
             utf8.append(0)
             return utf8.withUnsafeBufferPointer { buffer in
                 pcre2_compile_8(
-                    buffer.baseAddress, buffer.count - 1, options, &errorCode, &errorOffset, context)
+                    buffer.baseAddress, buffer.count - 1, options | (anchored ? UInt32(PCRE2_ANCHORED) : 0),
+                    &errorCode, &errorOffset, context)
             }
         }
         guard var compiled = compile(pcreSource) else {
             throw PatternError(message: Self.errorMessage(errorCode), offset: errorOffset)
         }
         var plan = plan
+        if case .leadingRunSkip(let skip) = plan,
+            let search = AnchoredLeadingRunSearch(
+                skip, jitThreshold: jitThreshold, compileAnchored: { compile(pcreSource, anchored: true) })
+        {
+            plan = .anchoredLeadingRun(search)
+        }
         if let leadingLookbehind, case .pcre2 = plan,
             let search = LeadingLookbehindSearch(
-                leadingLookbehind, source: pcreSource, jitThreshold: jitThreshold, compile: compile)
+                leadingLookbehind, source: pcreSource, jitThreshold: jitThreshold, compile: { compile($0) })
         {
             plan = .leadingLookbehind(search)
         }

@@ -12,6 +12,10 @@ enum SearchPlan: Sendable {
     case pcre2
     /// PCRE2 from where a leading run before a required byte may start (`LeadingRunSkip`).
     case leadingRunSkip(LeadingRunSkip)
+    /// A copy of the pattern compiled anchored, tried at each start the leading run allows
+    /// (`AnchoredLeadingRunSearch`). Made by the pattern, which compiles the copy, in place of
+    /// `leadingRunSkip`.
+    case anchoredLeadingRun(AnchoredLeadingRunSearch)
     /// The next line feed, or the subject's end: a pattern that matches only the empty string
     /// at a line's end (`TranslatedPattern.matchesOnlyLineEnds`).
     case lineEnd
@@ -67,7 +71,7 @@ enum SearchPlan: Sendable {
     var name: String {
         switch self {
         case .pcre2: "pcre2"
-        case .leadingRunSkip: "leading-run-skip"
+        case .leadingRunSkip, .anchoredLeadingRun: "leading-run-skip"
         case .lineEnd: "line-end"
         case .exactLiteral: "exact-literal"
         case .classRun: "class-run"
