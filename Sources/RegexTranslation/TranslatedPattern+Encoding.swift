@@ -265,10 +265,10 @@ extension ByteWriter {
 }
 
 extension ByteReader {
-    /// Lookahead steps `ByteWriter.steps` wrote; nil for anything else, a group in a group
-    /// too.
+    /// Lookahead steps `ByteWriter.steps` wrote; nil for anything else: no steps, or a group in
+    /// a group.
     mutating func steps(inGroup: Bool = false) -> [LookaheadStep]? {
-        list { reader -> LookaheadStep? in
+        let steps = list { reader -> LookaheadStep? in
             switch reader.integer() {
             case 0: reader.string().map(LookaheadStep.one)
             case 1: reader.string().map(LookaheadStep.optional)
@@ -278,5 +278,7 @@ extension ByteReader {
             default: nil
             }
         }
+        guard let steps, !steps.isEmpty else { return nil }
+        return steps
     }
 }

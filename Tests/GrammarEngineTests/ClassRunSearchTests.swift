@@ -88,4 +88,15 @@ import Testing
         // The two kept on PCRE2 are compared with PCRE2 itself: their plan is what they pin.
         #expect(found > (keptOnPCRE2 ? 0 : 100), "too few matches to compare: \(found)")
     }
+
+    /// A run whose lookahead has no steps, or an empty group, as only a damaged translation
+    /// cache could hold, is left to PCRE2 instead of being searched for.
+    @Test func aLookaheadWithoutStepsLeavesTheRunToPCRE2() throws {
+        for steps: [LookaheadStep] in [[], [.any("[\\s]"), .optionalGroup([])]] {
+            var translated = try OnigurumaTranslator.translate("[a-z][a-z]*")
+            translated.classRun?.followedBy = steps
+            let pattern = try Pattern(translated: translated, isCacheable: true, shortcuts: [.classRun])
+            #expect(pattern.searchPlanName == "pcre2", "\(steps)")
+        }
+    }
 }

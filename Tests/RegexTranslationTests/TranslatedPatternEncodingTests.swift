@@ -106,4 +106,16 @@ import Testing
             #expect(decoded == nil)
         }
     }
+
+    /// A translation never makes a lookahead or a group without steps, or a group in a group;
+    /// bytes that say so are not a translation.
+    @Test func lookaheadStepsThatNoTranslationMakesFailToDecode() {
+        for steps: [LookaheadStep] in [
+            [], [.optionalGroup([])], [.optionalGroup([.optionalGroup([.one("a")])])],
+        ] {
+            var pattern = Self.everyField
+            pattern.classRun?.followedBy = steps
+            #expect(Self.roundTrip(pattern) == nil, "\(steps)")
+        }
+    }
 }

@@ -29,6 +29,7 @@ final class RunLookahead: @unchecked Sendable {
     /// The lookahead of `source`, or nil when a class does not compile or a repeated step
     /// could take a character that what follows it may begin with.
     init?(_ source: [LookaheadStep], oracle: PCRE2ClassOracle) {
+        guard !source.isEmpty else { return nil }
         var flat: [Step] = []
         func add(_ step: LookaheadStep) -> Bool {
             func masked(_ kind: Kind, _ source: String) -> Bool {
@@ -42,6 +43,8 @@ final class RunLookahead: @unchecked Sendable {
             case .any(let source): return masked(.any, source)
             case .some(let source): return masked(.some, source)
             case .optionalGroup(let inner):
+                // A translation never makes an empty group; a damaged cache file might.
+                guard !inner.isEmpty else { return false }
                 let opening = flat.count
                 flat.append(Step(kind: .group, mask: (0, 0), length: inner.count))
                 for step in inner {
