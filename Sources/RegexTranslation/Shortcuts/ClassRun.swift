@@ -74,7 +74,7 @@ public struct ClassRun: Hashable, Sendable {
         var optionalPrefix: String?
         if elements.count == 3, case .quantified(let optional, let quantifier) = elements[0],
             quantifier.min == 0, quantifier.max == 1, quantifier.mode != .lazy,
-            LookbehindGuards.isOneCharacter(optional)
+            optional.isSingleCharacter
         {
             guard let source = try? emitter.emit(optional) else { return nil }
             optionalPrefix = source

@@ -60,7 +60,7 @@ public struct LeadingLookbehind: Hashable, Sendable {
         if case .alternation(let nodes) = body { alternatives = nodes } else { alternatives = [body] }
         var strings: [[UInt8]] = []
         for alternative in alternatives {
-            guard let string = asciiString(alternative), !string.isEmpty else { return nil }
+            guard let string = alternative.asciiLiteralBytes else { return nil }
             strings.append(string)
         }
         let firstBytes = Set(strings.map { $0[0] })
@@ -92,21 +92,6 @@ public struct LeadingLookbehind: Hashable, Sendable {
                     }
                 }
         default: return false
-        }
-    }
-
-    /// The ASCII bytes `node` matches when it is a string of ASCII literals, else nil.
-    private static func asciiString(_ node: OnigNode) -> [UInt8]? {
-        switch node {
-        case .literal(let scalar): return scalar < 0x80 ? [UInt8(scalar)] : nil
-        case .sequence(let nodes):
-            var bytes: [UInt8] = []
-            for node in nodes {
-                guard case .literal(let scalar) = node, scalar < 0x80 else { return nil }
-                bytes.append(UInt8(scalar))
-            }
-            return bytes
-        default: return nil
         }
     }
 }

@@ -30,13 +30,13 @@ public indirect enum LookaheadStep: Hashable, Sendable {
     }
 
     private static func step(of node: OnigNode, emitter: PCRE2Emitter, inGroup: Bool) -> LookaheadStep? {
-        if LookbehindGuards.isOneCharacter(node) {
+        if node.isSingleCharacter {
             return (try? emitter.emit(node)).map(LookaheadStep.one)
         }
         guard case .quantified(let repeated, let quantifier) = node, quantifier.mode != .lazy else {
             return nil
         }
-        if LookbehindGuards.isOneCharacter(repeated) {
+        if repeated.isSingleCharacter {
             guard let source = try? emitter.emit(repeated) else { return nil }
             switch (quantifier.min, quantifier.max) {
             case (0, 1): return .optional(source)

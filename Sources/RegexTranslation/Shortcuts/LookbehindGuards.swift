@@ -25,21 +25,14 @@ public enum LookbehindGuards {
     private static func classes(of body: OnigNode, emitter: PCRE2Emitter) -> [String]? {
         let characters: [OnigNode]
         if case .sequence(let items) = body { characters = items } else { characters = [body] }
-        guard (1...2).contains(characters.count), characters.allSatisfy(isOneCharacter) else { return nil }
+        guard (1...2).contains(characters.count), characters.allSatisfy(\.isSingleCharacter) else {
+            return nil
+        }
         var sources: [String] = []
         for character in characters {
             guard let source = try? emitter.emit(character) else { return nil }
             sources.append(source)
         }
         return sources
-    }
-
-    /// Whether `node` is a literal character or a class: exactly one character, whose class
-    /// the engine can ask PCRE2 about.
-    static func isOneCharacter(_ node: OnigNode) -> Bool {
-        switch node {
-        case .literal, .set: true
-        default: false
-        }
     }
 }

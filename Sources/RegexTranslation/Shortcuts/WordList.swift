@@ -38,7 +38,7 @@ public struct WordList: Hashable, Sendable {
         guard let guards = LookbehindGuards.take(from: &elements, emitter: emitter) else { return nil }
         var notFollowedBy: String?
         if elements.count == 2, case .group(.negativeLookahead, let excluded) = elements[1],
-            LookbehindGuards.isOneCharacter(excluded)
+            excluded.isSingleCharacter
         {
             guard let source = try? emitter.emit(excluded) else { return nil }
             notFollowedBy = source
@@ -56,21 +56,9 @@ public struct WordList: Hashable, Sendable {
         guard alternatives.count <= maximumWords else { return nil }
         var words: [[UInt8]] = []
         for alternative in alternatives {
-            guard let word = asciiWord(alternative) else { return nil }
+            guard let word = alternative.asciiLiteralBytes else { return nil }
             words.append(word)
         }
         return WordList(words: words, guards: guards, isCaptured: isCaptured, notFollowedBy: notFollowedBy)
-    }
-
-    /// The bytes of a non-empty string of ASCII literals, else nil.
-    private static func asciiWord(_ node: OnigNode) -> [UInt8]? {
-        let nodes: [OnigNode]
-        if case .sequence(let items) = node { nodes = items } else { nodes = [node] }
-        var bytes: [UInt8] = []
-        for node in nodes {
-            guard case .literal(let scalar) = node, scalar < 0x80 else { return nil }
-            bytes.append(UInt8(scalar))
-        }
-        return bytes.isEmpty ? nil : bytes
     }
 }

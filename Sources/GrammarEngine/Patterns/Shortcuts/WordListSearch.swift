@@ -27,7 +27,8 @@ final class WordListSearch: @unchecked Sendable {
     /// Whether the words are also capture group 1.
     let isCaptured: Bool
 
-    /// The search for `list`, or nil when a class does not compile.
+    /// The search for `list`, or nil when a class does not compile or a word is empty or not
+    /// ASCII (which no translation makes; a damaged cache file might).
     init?(_ list: WordList) {
         let oracle = PCRE2ClassOracle.shared
         guard !list.words.isEmpty, list.words.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0 < 0x80 } }),
