@@ -27,8 +27,9 @@ public enum OnigurumaTranslator {
                 Possessifier.apply(
                     to: tree, oracle: $0, emitter: emitter, usesSubroutineCalls: facts.usesSubroutineCalls)
             } ?? tree
+        let source = try emitter.emit(emitted)
         return TranslatedPattern(
-            source: try emitter.emit(emitted),
+            source: source,
             usesAnchorA: facts.usesAnchorA,
             usesAnchorG: facts.usesAnchorG,
             usesSubroutineCalls: facts.usesSubroutineCalls,
@@ -47,7 +48,8 @@ public enum OnigurumaTranslator {
             matchStart: MatchStart.of(tree, emitter: emitter),
             leadingLookbehind: LeadingLookbehind.of(
                 tree, emitter: emitter, usesAnchorG: facts.usesAnchorG, usesMatchReset: facts.usesMatchReset),
-            wordList: parser.groupCount <= 1 ? WordList.of(tree, emitter: emitter) : nil
+            wordList: parser.groupCount <= 1 ? WordList.of(tree, emitter: emitter) : nil,
+            runStartCheck: RunStartCheck.of(emitted, emitter: emitter, emittedSource: source, facts: facts)
         )
     }
 }
@@ -129,6 +131,9 @@ public struct TranslatedPattern: Hashable, Sendable {
     public var leadingLookbehind: LeadingLookbehind?
     /// The pattern as a list of ASCII words behind guards (`WordList`), or nil.
     public var wordList: WordList?
+    /// A check that skips starts inside a run where the pattern cannot match
+    /// (`RunStartCheck`), or nil; ``source`` does not hold it.
+    public var runStartCheck: RunStartCheck?
 
     /// Creates a translated pattern.
     public init(
@@ -137,7 +142,8 @@ public struct TranslatedPattern: Hashable, Sendable {
         highestBackReference: Int = 0, approximations: [String] = [], requiredLiterals: [[UInt8]] = [],
         exactLiteral: [UInt8]? = nil, matchesOnlyLineEnds: Bool = false, requiredWords: [[UInt8]] = [],
         classRun: ClassRun? = nil, leadingRun: LeadingRun? = nil, matchStart: MatchStart? = nil,
-        leadingLookbehind: LeadingLookbehind? = nil, wordList: WordList? = nil
+        leadingLookbehind: LeadingLookbehind? = nil, wordList: WordList? = nil,
+        runStartCheck: RunStartCheck? = nil
     ) {
         self.source = source
         self.usesAnchorA = usesAnchorA
@@ -156,6 +162,7 @@ public struct TranslatedPattern: Hashable, Sendable {
         self.leadingLookbehind = leadingLookbehind
         self.matchStart = matchStart
         self.wordList = wordList
+        self.runStartCheck = runStartCheck
     }
 }
 

@@ -53,6 +53,10 @@ extension TranslatedPattern {
             writer.flag(list.isCaptured)
             writer.optional(list.notFollowedBy) { $0.string($1) }
         }
+        writer.optional(runStartCheck) { writer, check in
+            writer.string(check.source)
+            writer.integer(check.offset)
+        }
     }
 
     /// Reads a pattern `encode(into:)` wrote, moving `reader` past it; nil (with `reader`
@@ -106,6 +110,12 @@ extension TranslatedPattern {
                 else { return nil }
                 return WordList(
                     words: words, guards: guards, isCaptured: isCaptured, notFollowedBy: notFollowedBy)
+            }),
+            let runStartCheck = reader.optional({ reader -> RunStartCheck? in
+                guard let check = reader.string(), let offset = reader.integer(), offset >= 0,
+                    offset <= source.utf8.count
+                else { return nil }
+                return RunStartCheck(source: check, offset: offset)
             })
         else { return nil }
         return TranslatedPattern(
@@ -115,7 +125,7 @@ extension TranslatedPattern {
             approximations: approximations, requiredLiterals: requiredLiterals, exactLiteral: exactLiteral,
             matchesOnlyLineEnds: matchesOnlyLineEnds, requiredWords: requiredWords, classRun: classRun,
             leadingRun: leadingRun, matchStart: matchStart, leadingLookbehind: leadingLookbehind,
-            wordList: wordList)
+            wordList: wordList, runStartCheck: runStartCheck)
     }
 }
 

@@ -27,7 +27,8 @@ import Testing
             bodySource: "\\@a|\\@bc", consumedSource: "(?:\\@a|\\@bc)", longest: 3, firstBytes: [0x40]),
         wordList: WordList(
             words: [Array("if".utf8), Array("else".utf8)], guards: [["[\\w]"]], isCaptured: true,
-            notFollowedBy: "[$]"))
+            notFollowedBy: "[$]"),
+        runStartCheck: RunStartCheck(source: "(?!(?!\\G)(?<=x))", offset: 3))
 
     static func encoded(_ pattern: TranslatedPattern, after prefix: [UInt8] = []) -> [UInt8] {
         var writer = ByteWriter(output: prefix)
@@ -52,7 +53,7 @@ import Testing
         #expect(Self.roundTrip(Self.everyField) == Self.everyField)
         // A field added to the type must be added to the encoding too: this counts them.
         #expect(
-            Mirror(reflecting: Self.everyField).children.count == 17,
+            Mirror(reflecting: Self.everyField).children.count == 18,
             "TranslatedPattern gained a field: encode and decode it, then update this count")
     }
 
@@ -64,6 +65,7 @@ import Testing
         plain.matchStart = nil
         plain.leadingLookbehind = nil
         plain.wordList = nil
+        plain.runStartCheck = nil
         plain.approximations = []
         plain.requiredLiterals = []
         #expect(Self.roundTrip(plain) == plain)
@@ -73,7 +75,7 @@ import Testing
 
     @Test(arguments: [
         "a+b", "(?<x>\\w+)\\k<x>", "\\Gfoo|$", "[[:alpha:]_][[:alnum:]_]*", "(?i)select\\s+\\*",
-        "(?<=\\.)\\s*(\\w+)",
+        "(?<=\\.)\\s*(\\w+)", "(?<![\\w$])(?:(async)\\s+)?\\s*+(\\w+)\\(",
     ])
     func realTranslationsReadBackEqual(_ source: String) throws {
         let translated = try OnigurumaTranslator.translate(source)
@@ -105,6 +107,13 @@ import Testing
             }
             #expect(decoded == nil)
         }
+    }
+
+    /// A check placed past the end of its source is not a translation.
+    @Test func aRunStartCheckPastTheSourceFailsToDecode() {
+        var pattern = Self.everyField
+        pattern.runStartCheck?.offset = pattern.source.utf8.count + 1
+        #expect(Self.roundTrip(pattern) == nil)
     }
 
     /// A translation never makes a lookahead or a group without steps, or a group in a group;

@@ -53,12 +53,15 @@ public struct SearchShortcuts: OptionSet, Hashable, Sendable {
     /// Find a pattern that is a list of ASCII words behind lookbehinds of one or two
     /// characters by comparing bytes (`SearchPlan.wordList`).
     public static let wordList = SearchShortcuts(rawValue: 1 << 13)
+    /// Let PCRE2 reject a start inside a run where the pattern cannot match because it did not
+    /// match one character earlier (`RunStartCheck`): linear searches over long runs.
+    public static let runStartCheck = SearchShortcuts(rawValue: 1 << 14)
 
     /// Every shortcut: the default.
     public static let all: SearchShortcuts = [
         .prefilter, .searchCache, .lineEnd, .exactLiteral, .classRun, .leadingRunSkip, .possessiveRewrite,
         .repeatedPatternRemoval, .lineMemo, .scopeMemo, .deferredJIT, .startLookahead, .leadingLookbehind,
-        .wordList,
+        .wordList, .runStartCheck,
     ]
     /// No shortcut: the reference.
     public static let none: SearchShortcuts = []
@@ -70,6 +73,6 @@ public struct SearchShortcuts: OptionSet, Hashable, Sendable {
         ("possessive-rewrite", .possessiveRewrite), ("repeated-pattern-removal", .repeatedPatternRemoval),
         ("line-memo", .lineMemo), ("scope-memo", .scopeMemo), ("deferred-jit", .deferredJIT),
         ("start-lookahead", .startLookahead), ("leading-lookbehind", .leadingLookbehind),
-        ("word-list", .wordList),
+        ("word-list", .wordList), ("run-start-check", .runStartCheck),
     ]
 }

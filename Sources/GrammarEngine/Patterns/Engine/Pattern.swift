@@ -75,8 +75,13 @@ public final class Pattern: @unchecked Sendable {
             shortcuts.contains(.startLookahead) && !translated.usesAnchorA && !translated.usesAnchorG
                 && !translated.usesMatchReset
             ? translated.matchStart : nil
+        // The source with the run-start check, where it compiles; the plain one otherwise.
+        let checked =
+            shortcuts.contains(.runStartCheck)
+            ? translated.runStartCheck?.applied(to: translated.source) : nil
         try self.init(
-            source: translated.source, pcreSource: translated.source, plan: plan, isCacheable: isCacheable,
+            source: checked ?? translated.source, pcreSource: checked ?? translated.source,
+            uncheckedSource: checked == nil ? nil : translated.source, plan: plan, isCacheable: isCacheable,
             isCombinable: Pattern.isCombinable(translated), alternativeCaptureCounts: nil,
             prefilterFacts: facts, startLookahead: startLookahead,
             leadingLookbehind: shortcuts.contains(.leadingLookbehind) ? translated.leadingLookbehind : nil,
@@ -109,8 +114,13 @@ public final class Pattern: @unchecked Sendable {
         var words: [[UInt8]] = []
     }
 
+    /// `uncheckedSource` is the translated source when `pcreSource` adds a `RunStartCheck` to
+    /// it: compiled instead if the checked one does not compile, and the text the shortcuts
+    /// that rewrite the source start from (the check only skips starts, so the rewrites, which
+    /// choose their own starts, leave it out).
     private init(
-        source: String, pcreSource: String, plan: SearchPlan, isCacheable: Bool, isCombinable: Bool,
+        source: String, pcreSource: String, uncheckedSource: String? = nil, plan: SearchPlan,
+        isCacheable: Bool, isCombinable: Bool,
         alternativeCaptureCounts: [Int]?, prefilterFacts: PrefilterFacts, startLookahead: MatchStart? = nil,
         leadingLookbehind: LeadingLookbehind? = nil, interruptible: Bool = false,
         jitThreshold: Int = DeferredJIT.defaultThreshold
@@ -134,9 +144,18 @@ public final class Pattern: @unchecked Sendable {
                     &errorCode, &errorOffset, context)
             }
         }
-        guard var compiled = compile(pcreSource) else {
+        var source = source
+        var pcreSource = pcreSource
+        var compiledOrNil = compile(pcreSource)
+        if compiledOrNil == nil, let uncheckedSource {
+            source = uncheckedSource
+            pcreSource = uncheckedSource
+            compiledOrNil = compile(uncheckedSource)
+        }
+        guard var compiled = compiledOrNil else {
             throw PatternError(message: Self.errorMessage(errorCode), offset: errorOffset)
         }
+        let plainSource = uncheckedSource ?? pcreSource
         var plan = plan
         if case .leadingRunSkip(let skip) = plan,
             let search = AnchoredLeadingRunSearch(
@@ -146,13 +165,13 @@ public final class Pattern: @unchecked Sendable {
         }
         if let leadingLookbehind, case .pcre2 = plan,
             let search = LeadingLookbehindSearch(
-                leadingLookbehind, source: pcreSource, jitThreshold: jitThreshold, compile: { compile($0) })
+                leadingLookbehind, source: plainSource, jitThreshold: jitThreshold, compile: { compile($0) })
         {
             plan = .leadingLookbehind(search)
         }
         // Compiled again with the lookahead only where PCRE2 found no start of its own, and only
         // for a search PCRE2 runs from the start.
-        if let startLookahead, case .pcre2 = plan, !StartLookahead.hasLineAnchor(pcreSource),
+        if let startLookahead, case .pcre2 = plan, !StartLookahead.hasLineAnchor(plainSource),
             StartLookahead.isNeeded(for: compiled),
             let lookahead = StartLookahead.source(for: startLookahead),
             let withLookahead = compile(lookahead + "(?:" + pcreSource + ")")
@@ -176,7 +195,7 @@ public final class Pattern: @unchecked Sendable {
         self.prefilter = .allocate(capacity: 1)
         prefilter.initialize(
             to: SearchPrefilter(
-                code: compiled, source: pcreSource, requiredLiterals: prefilterFacts.literals,
+                code: compiled, source: plainSource, requiredLiterals: prefilterFacts.literals,
                 requiredWords: prefilterFacts.words))
         // A JIT failure (say, out of memory for a huge pattern) leaves the interpreter in charge.
         self.jit = DeferredJIT(compiled, threshold: jitThreshold)

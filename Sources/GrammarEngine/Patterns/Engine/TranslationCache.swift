@@ -53,7 +53,7 @@ public final class TranslationCache: Sendable {
 
     /// The first bytes of every file, and the layout's version: a file with other ones is not
     /// read.
-    static let magic = Array("highlightd translations 4\n".utf8)
+    static let magic = Array("highlightd translations 5\n".utf8)
     /// Files larger than this are not read (a grammar's patterns take tens of kilobytes).
     static let largestFile = 16 << 20
     /// The most translations one file keeps; a table that reaches it starts over.
