@@ -27,7 +27,19 @@ public enum OnigurumaTranslator {
                 Possessifier.apply(
                     to: tree, oracle: $0, emitter: emitter, usesSubroutineCalls: facts.usesSubroutineCalls)
             } ?? tree
-        let source = try emitter.emit(emitted)
+        // Item by item, as the emitter writes a sequence, to know where each ends.
+        var source = ""
+        var itemEnds: [Int] = []
+        if case .sequence(let items) = emitted {
+            for item in items {
+                let text = try emitter.emit(item)
+                if case .alternation = item { source += "(?:\(text))" } else { source += text }
+                itemEnds.append(source.utf8.count)
+            }
+        } else {
+            source = try emitter.emit(emitted)
+            itemEnds = [source.utf8.count]
+        }
         return TranslatedPattern(
             source: source,
             usesAnchorA: facts.usesAnchorA,
@@ -49,7 +61,7 @@ public enum OnigurumaTranslator {
             leadingLookbehind: LeadingLookbehind.of(
                 tree, emitter: emitter, usesAnchorG: facts.usesAnchorG, usesMatchReset: facts.usesMatchReset),
             wordList: parser.groupCount <= 1 ? WordList.of(tree, emitter: emitter) : nil,
-            runStartCheck: RunStartCheck.of(emitted, emitter: emitter, emittedSource: source, facts: facts)
+            runStartCheck: RunStartCheck.of(emitted, emitter: emitter, itemEnds: itemEnds, facts: facts)
         )
     }
 }

@@ -117,6 +117,12 @@ public final class Grammar: @unchecked Sendable {
     let injections: [Injection]
     /// Whether there are injections: read on every scan, cheaper than the array's count.
     let hasInjections: Bool
+    /// Every word the injections' selectors name (`ScopeSelector.identifiers(in:)`): a scope
+    /// that none of them prefix-matches changes no selector's answer.
+    let injectionIdentifiers: [String]
+    /// Whether the injections that apply under a stack are kept on its node
+    /// (`SearchShortcuts.injectionMemo`, and at most `ScopeStack.injectionMemoCapacity` of them).
+    let memoizesInjections: Bool
     /// Whether any begin/while rule exists; otherwise lines skip the while checks.
     let hasWhileRules: Bool
 
@@ -138,15 +144,27 @@ public final class Grammar: @unchecked Sendable {
         self.configuration = configuration
         var builder = RuleBuilder(raw: raw, sources: sources)
         let built = builder.build()
-        // Injection selectors read the names of the scopes at every scan; everything else asks
-        // for names once per stack at most (`ScopeStack.scopeNames` builds them when asked).
+        memoizesInjections =
+            configuration.shortcuts.contains(.injectionMemo)
+            && built.injections.count <= ScopeStack.injectionMemoCapacity
+        // Without the memo, injection selectors read the names of the scopes at every scan;
+        // everything else asks for names once per stack at most (`ScopeStack.scopeNames`
+        // builds them when asked).
         self.interner = StackInterner(
             capacity: configuration.internedStackLimit, immortal: configuration.immortalStacks,
-            keepsNames: !built.injections.isEmpty)
+            keepsNames: !built.injections.isEmpty && !memoizesInjections)
         rules = ReferenceTable(built.rules)
         rootId = built.rootId
         injections = built.injections
         hasInjections = !built.injections.isEmpty
+        var identifiers: [String] = []
+        for injection in built.injections {
+            for identifier in ScopeSelector.identifiers(in: injection.selector)
+            where !identifiers.contains(identifier) {
+                identifiers.append(identifier)
+            }
+        }
+        injectionIdentifiers = identifiers
         hasWhileRules = built.rules.contains { $0?.kind == .beginWhile }
         patternDiagnostics = built.diagnostics
         reportedDiagnostics = Set(built.diagnostics)

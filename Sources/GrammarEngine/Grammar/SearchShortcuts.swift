@@ -56,12 +56,17 @@ public struct SearchShortcuts: OptionSet, Hashable, Sendable {
     /// Let PCRE2 reject a start inside a run where the pattern cannot match because it did not
     /// match one character earlier (`RunStartCheck`): linear searches over long runs.
     public static let runStartCheck = SearchShortcuts(rawValue: 1 << 14)
+    /// Keep on each interned scope stack which injections apply under it, worked out from its
+    /// parent's where its scope is one no injection selector names
+    /// (`Grammar.injectionMask(under:)`), instead of matching every selector against the whole
+    /// path at every scan.
+    public static let injectionMemo = SearchShortcuts(rawValue: 1 << 15)
 
     /// Every shortcut: the default.
     public static let all: SearchShortcuts = [
         .prefilter, .searchCache, .lineEnd, .exactLiteral, .classRun, .leadingRunSkip, .possessiveRewrite,
         .repeatedPatternRemoval, .lineMemo, .scopeMemo, .deferredJIT, .startLookahead, .leadingLookbehind,
-        .wordList, .runStartCheck,
+        .wordList, .runStartCheck, .injectionMemo,
     ]
     /// No shortcut: the reference.
     public static let none: SearchShortcuts = []
@@ -74,5 +79,6 @@ public struct SearchShortcuts: OptionSet, Hashable, Sendable {
         ("line-memo", .lineMemo), ("scope-memo", .scopeMemo), ("deferred-jit", .deferredJIT),
         ("start-lookahead", .startLookahead), ("leading-lookbehind", .leadingLookbehind),
         ("word-list", .wordList), ("run-start-check", .runStartCheck),
+        ("injection-memo", .injectionMemo),
     ]
 }

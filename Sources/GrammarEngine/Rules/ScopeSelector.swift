@@ -48,6 +48,12 @@ public enum ScopeSelector {
         return true
     }
 
+    /// The scope names `selector` mentions, in order: a scope that none of them prefix-matches
+    /// (`matchesPath`) changes no answer of the selector's matchers when added to a path.
+    public static func identifiers(in selector: String) -> [String] {
+        tokenize(selector).filter { Parser.isIdentifier($0) }
+    }
+
     // Tokens per /([LR]:|[\w\.:][\w\.:\-]*|[\,\|\-\(\)])/g.
     static func tokenize(_ selector: String) -> [String] {
         var tokens: [String] = []

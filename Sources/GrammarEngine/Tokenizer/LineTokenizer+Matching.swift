@@ -10,9 +10,15 @@ extension LineTokenizer {
             length: length, generation: generation, anchors, linePos: linePos, stack: stack)
         guard grammar.hasInjections else { return normal }
         let injections = grammar.injections
-        let scopes = stack.contentScopes.scopeNames
+        let mask = grammar.injectionMask(under: stack.contentScopes)
+        let scopes = mask == nil ? stack.contentScopes.scopeNames : []
         var best: (ruleId: Int, match: PatternMatch, priority: Int)?
-        for injection in injections where injection.matcher(scopes) {
+        for (index, injection) in injections.enumerated() {
+            if let mask {
+                guard mask & (1 << UInt64(index)) != 0 else { continue }
+            } else {
+                guard injection.matcher(scopes) else { continue }
+            }
             guard let rule = grammar.rule(injection.ruleId) else { continue }
             let list = grammar.compiledList(rule, anchors)
             let scanner = PatternScanner(list: Unowned(list))

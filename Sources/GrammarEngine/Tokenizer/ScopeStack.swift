@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A list of scope names as a shared linked list, innermost last (vscode's
 /// `AttributedScopeStack` without the theme metadata).
 ///
@@ -23,8 +25,16 @@ public final class ScopeStack: Hashable, @unchecked Sendable {
     /// (past `namesKeptUpToDepth`) build them on demand too, so a pathological nesting cannot
     /// make memory grow with the square of its depth.
     private let keptNames: [String]?
+    /// Which of its grammar's injections apply under this stack, once asked
+    /// (`Grammar.injectionMask(under:)`): 0 while unknown, else the mask shifted left by one
+    /// with the low bit set. Interned nodes belong to one grammar, so the answer is that
+    /// grammar's; threads that tokenize chunks of one document share the nodes, and may both
+    /// work it out and store the same value.
+    private let injectionMemo = Atomic<UInt64>(0)
 
     static let namesKeptUpToDepth = 64
+    /// The most injections a memo holds.
+    static let injectionMemoCapacity = 63
 
     /// `hash` is `ScopeStack.hash(parent:scopeName:)`, when the caller has it already.
     init(parent: ScopeStack?, scopeName: String, isInterned: Bool, keepsNames: Bool = true, hash: Int? = nil)
@@ -147,6 +157,17 @@ public final class ScopeStack: Hashable, @unchecked Sendable {
     /// The scope names, outermost first.
     public var scopeNames: [String] {
         keptNames ?? builtNames()
+    }
+
+    /// The injections found to apply under this stack, as a mask, if known.
+    var knownInjections: UInt64? {
+        let memo = injectionMemo.load(ordering: .relaxed)
+        return memo == 0 ? nil : memo >> 1
+    }
+
+    /// Keeps `mask` (at most ``injectionMemoCapacity`` bits) as the injections that apply.
+    func rememberInjections(_ mask: UInt64) {
+        injectionMemo.store(mask << 1 | 1, ordering: .relaxed)
     }
 
     private func builtNames() -> [String] {

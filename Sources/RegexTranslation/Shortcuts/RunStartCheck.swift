@@ -55,24 +55,24 @@ public struct RunStartCheck: Hashable, Sendable {
 
     /// The check for `tree` as it is emitted (after the possessive rewrite), or nil when the
     /// pattern has no run to check or holds something the argument above does not cover.
+    /// `itemEnds` are where each top-level item of `tree` ends in the emitted source, in UTF-8
+    /// bytes (one entry, the whole source, when `tree` is not a sequence).
     static func of(
-        _ tree: OnigNode, emitter: PCRE2Emitter, emittedSource: String, facts: PatternFacts
+        _ tree: OnigNode, emitter: PCRE2Emitter, itemEnds: [Int], facts: PatternFacts
     ) -> RunStartCheck? {
         guard !facts.usesAnchorG, !facts.usesMatchReset, !facts.usesSubroutineCalls,
-            facts.highestBackReference == 0, !tree.containsItemChecksCannotCopy
+            facts.highestBackReference == 0
         else { return nil }
         let items = tree.sequenceItems
         var walk = RunStartWalk()
-        guard let condition = walk.conditions(of: items[...]),
+        guard let condition = walk.conditions(of: items[...]), !tree.containsItemChecksCannotCopy,
             let check = try? emitter.emit(condition.check)
         else { return nil }
         // Leading lookbehinds and anchors stay first: they cost little, and the check runs
         // only where they hold.
-        let leading = items.prefix { $0.looksOnlyBehind }
-        guard let prefix = try? emitter.emit(.sequence(Array(leading))),
-            emittedSource.utf8.starts(with: prefix.utf8)
-        else { return nil }
-        return RunStartCheck(source: check, offset: prefix.utf8.count)
+        let leading = items.prefix { $0.looksOnlyBehind }.count
+        let offset = leading == 0 ? 0 : itemEnds[leading - 1]
+        return RunStartCheck(source: check, offset: offset)
     }
 }
 
@@ -125,6 +125,8 @@ private struct RunStartWalk {
     var conditions: [RunStartCondition] = []
     /// Whether a run was found (in a lookahead, or where the walk ended).
     var foundRun = false
+    /// The classes of the characters one back that the runs found ask for.
+    var runClasses: [OnigNode] = []
 
     /// How a walk over items ended.
     enum Outcome {
@@ -149,7 +151,25 @@ private struct RunStartWalk {
                 conditions.append(.previous(previousAssertions, .verbatim("[\\s\\S]")))
             }
         }
-        return .all(conditions)
+        // Each run asks for the character one back in its class; where it is in none, which is
+        // at most starts, the check cannot reject, and a first lookbehind of them all says so
+        // at once. Without it, an alternation's check would try every branch that does not
+        // begin with a run at such a start, as the pattern itself does next.
+        let oneBack = RunStartCondition.previous(
+            [], runClasses.count == 1 ? runClasses[0] : .alternation(runClasses))
+        let testsItFirst =
+            runClasses.count == 1
+            && conditions.contains {
+                if case .previous(_, let runClass) = $0 { return runClass == runClasses[0] }
+                return false
+            }
+        return testsItFirst ? .all(conditions) : .all([oneBack, .all(conditions)])
+    }
+
+    /// Notes a run's class one character back.
+    private mutating func found(_ runClass: OnigNode) {
+        foundRun = true
+        if !runClasses.contains(runClass) { runClasses.append(runClass) }
     }
 
     /// Walks `items` (a sequence) up to the first run, adding their conditions.
@@ -159,14 +179,14 @@ private struct RunStartWalk {
             let item = items[index]
             if let run = item.repeatedCharacter {
                 conditions.append(.previous(previousAssertions, run))
-                foundRun = true
+                found(run)
                 return .run
             }
             // One character, then a run: `s - 1` in the first, `s` in the run's class.
             if item.isOneCharacter, index + 1 < items.endIndex, let run = items[index + 1].repeatedCharacter {
                 conditions.append(.previous(previousAssertions, item))
                 conditions.append(.start(.group(.lookahead, run)))
-                foundRun = true
+                found(item)
                 return .run
             }
             switch item {
@@ -176,7 +196,7 @@ private struct RunStartWalk {
                 var inner = RunStartWalk(previousAssertions: previousAssertions)
                 if case .run = inner.walk(body.sequenceItems[...]) {
                     conditions += inner.conditions
-                    foundRun = true
+                    for runClass in inner.runClasses { found(runClass) }
                 } else {
                     previousAssertions.append(item.withoutCaptures)
                 }
@@ -207,20 +227,25 @@ private struct RunStartWalk {
     /// An alternation: for each branch, either it does not match at `s` or its conditions
     /// hold; a branch without a run must not match at `s`. One branch at least has a run.
     private mutating func walk(branches: [OnigNode]) -> Outcome {
-        var found = false
-        for branch in branches {
-            let absent = RunStartCondition.start(.group(.negativeLookahead, branch.withoutCaptures))
+        // The branches' walks first: most alternations (keyword lists) have no run, and need
+        // no copies.
+        let walks = branches.map { branch in
             var inner = RunStartWalk(previousAssertions: previousAssertions)
-            if case .run = inner.walk(branch.sequenceItems[...]) {
+            let outcome = inner.walk(branch.sequenceItems[...])
+            return (inner, outcome)
+        }
+        guard walks.contains(where: { if case .run = $0.1 { true } else { false } }) else { return .refused }
+        for (branch, (inner, outcome)) in zip(branches, walks) {
+            let absent = RunStartCondition.start(.group(.negativeLookahead, branch.withoutCaptures))
+            if case .run = outcome {
                 // The branch's own conditions first: where they hold, the branch is not read.
                 conditions.append(.any([.all(inner.conditions), absent]))
-                found = true
+                for runClass in inner.runClasses { found(runClass) }
             } else {
                 conditions.append(absent)
             }
         }
-        foundRun = foundRun || found
-        return found ? .run : .refused
+        return .run
     }
 }
 
