@@ -13,6 +13,17 @@ import Testing
         #expect(!accepts("source.j", ["source.js"]))
     }
 
+    @Test func anIdentifierNamesAScopeOnlyUpToADot() {
+        #expect(ScopeSelector.prefixMatches("markup.raw", "markup.raw"))
+        #expect(ScopeSelector.prefixMatches("markup", "markup.raw.block"))
+        #expect(!ScopeSelector.prefixMatches("markup.ra", "markup.raw"))
+        #expect(!ScopeSelector.prefixMatches("comment", "commentary.x"))
+        #expect(!ScopeSelector.prefixMatches("markup.raw.block", "markup.raw"))
+        #expect(
+            ScopeSelector.identifiers(in: "L:text.html.markdown - (markup.raw | comment)").contains("comment")
+        )
+    }
+
     @Test func minusNegatesAndParenthesesGroupAlternatives() {
         let selector = "text.html.php - (meta.embedded | meta.tag)"
         #expect(accepts(selector, ["text.html.php", "string"]))

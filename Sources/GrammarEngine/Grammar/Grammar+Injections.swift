@@ -47,12 +47,6 @@ extension Grammar {
 
     /// Whether some selector's word prefix-matches `scopeName` (`ScopeSelector.matchesPath`).
     private func isNamedByInjections(_ scopeName: String) -> Bool {
-        injectionIdentifiers.contains { identifier in
-            scopeName.hasPrefix(identifier)
-                && (scopeName.utf8.count == identifier.utf8.count
-                    || scopeName.utf8[
-                        scopeName.utf8.index(scopeName.utf8.startIndex, offsetBy: identifier.utf8.count)]
-                        == UInt8(ascii: "."))
-        }
+        injectionIdentifiers.contains { ScopeSelector.prefixMatches($0, scopeName) }
     }
 }

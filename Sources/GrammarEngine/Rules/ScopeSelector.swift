@@ -38,7 +38,7 @@ public enum ScopeSelector {
             while lastIndex < scopes.count {
                 let scope = scopes[lastIndex]
                 lastIndex += 1
-                if scope == identifier || (scope.hasPrefix(identifier + ".")) {
+                if prefixMatches(identifier, scope) {
                     found = true
                     break
                 }
@@ -46,6 +46,15 @@ public enum ScopeSelector {
             if !found { return false }
         }
         return true
+    }
+
+    /// Whether `identifier` names `scope`: the same name, or a prefix of it that ends where one
+    /// of its dot-separated parts does (`a` matches `a` and `a.b`, not `ab`).
+    public static func prefixMatches(_ identifier: String, _ scope: String) -> Bool {
+        // Compared as bytes, as vscode-textmate compares code units.
+        guard scope.utf8.starts(with: identifier.utf8) else { return false }
+        let rest = scope.utf8.dropFirst(identifier.utf8.count)
+        return rest.isEmpty || rest.first == UInt8(ascii: ".")
     }
 
     /// The scope names `selector` mentions, in order: a scope that none of them prefix-matches

@@ -21,7 +21,7 @@ extension OnigNode {
     }
 
     /// Whether this node only asserts, so that every match of it consumes nothing: an anchor,
-    /// a lookaround, or a non-capturing group or sequence of nothing else. `\G` counts only
+    /// a lookaround, or a non-capturing group, sequence or alternation of nothing else. `\G` counts only
     /// with `countingSearchStart`, since what it asserts depends on where a search starts.
     ///
     /// False when unsure: capture groups, option groups, repetitions and `.empty` (which
@@ -37,6 +37,10 @@ extension OnigNode {
             return body.isZeroWidthAssertion(countingSearchStart: countingSearchStart)
         case .sequence(let elements):
             return elements.allSatisfy { $0.isZeroWidthAssertion(countingSearchStart: countingSearchStart) }
+        // Branches of nothing but assertions (`(?:(?<=\.\.\.)|(?<!\.))`).
+        case .alternation(let branches):
+            return !branches.isEmpty
+                && branches.allSatisfy { $0.isZeroWidthAssertion(countingSearchStart: countingSearchStart) }
         default: return false
         }
     }

@@ -19,8 +19,7 @@ public struct LeadingRun: Hashable, Sendable {
     /// whose meaning depends on where the search starts.
     static func of(_ tree: OnigNode, emitter: PCRE2Emitter, usesAnchorG: Bool) -> LeadingRun? {
         guard !usesAnchorG, !tree.ignoresCaseAnywhere else { return nil }
-        let elements: [OnigNode]
-        if case .sequence(let sequence) = tree { elements = sequence } else { elements = [tree] }
+        let elements = tree.sequenceItems
         var index = 0
         // Assertions that consume nothing and do not depend on the search start.
         while index < elements.count, elements[index].isZeroWidthAssertion(countingSearchStart: false) {

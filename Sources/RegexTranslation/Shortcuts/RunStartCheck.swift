@@ -200,9 +200,10 @@ private struct RunStartWalk {
                 } else {
                     previousAssertions.append(item.withoutCaptures)
                 }
-            case _ where item.isAssertionOnly:
+            case _ where item.isZeroWidthAssertion(countingSearchStart: false):
                 previousAssertions.append(item.withoutCaptures)
-            case .quantified(let inner, let quantifier) where quantifier.min == 0 && !inner.isAssertionOnly:
+            case .quantified(let inner, let quantifier)
+            where quantifier.min == 0 && !inner.isZeroWidthAssertion(countingSearchStart: false):
                 // Optional: it must not match at `s`, and a possessive one, which leaves no
                 // empty choice where it matches, not at `s - 1` either.
                 let absent = OnigNode.group(.negativeLookahead, inner.withoutCaptures)
@@ -250,19 +251,8 @@ private struct RunStartWalk {
 }
 
 extension OnigNode {
-    /// The items of a sequence, or the node alone.
-    fileprivate var sequenceItems: [OnigNode] {
-        if case .sequence(let items) = self { return items }
-        return [self]
-    }
-
     /// One character of a class, a literal or `.`.
-    fileprivate var isOneCharacter: Bool {
-        switch self {
-        case .literal, .set, .dot: true
-        default: false
-        }
-    }
+    fileprivate var isOneCharacter: Bool { isSingleCharacter || self == .dot }
 
     /// The character class repeated without an upper bound (`C*`, `C+?`, `C{2,}+`), perhaps
     /// in a group; nil for anything else.
@@ -273,21 +263,6 @@ extension OnigNode {
         case .group(.capture, let body), .group(.nonCapturing, let body):
             return body.repeatedCharacter
         default: return nil
-        }
-    }
-
-    /// Whether every match of this node consumes nothing: anchors other than `\G`, lookarounds,
-    /// and groups, sequences and alternations of nothing else.
-    fileprivate var isAssertionOnly: Bool {
-        switch self {
-        case .anchor(let anchor): return anchor != .searchStart
-        case .group(.lookahead, _), .group(.negativeLookahead, _), .group(.lookbehind, _),
-            .group(.negativeLookbehind, _):
-            return true
-        case .group(.nonCapturing, let body), .group(.capture, let body): return body.isAssertionOnly
-        case .sequence(let items), .alternation(let items):
-            return !items.isEmpty && items.allSatisfy(\.isAssertionOnly)
-        default: return false
         }
     }
 
