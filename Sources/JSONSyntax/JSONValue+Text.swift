@@ -64,7 +64,9 @@ extension JSONValue {
 
     // Written as bytes, integers digit by digit: a semantic tokens answer is hundreds of
     // thousands of integers, and `String` appends cost an allocation each.
-    private func write(to output: inout [UInt8]) {
+    /// Appends what `serializedBytes()` returns to `output` (for writers that build a larger
+    /// message around the value).
+    public func write(to output: inout [UInt8]) {
         switch self {
         case .null: output += Self.nullBytes
         case .bool(let value): output += value ? Self.trueBytes : Self.falseBytes

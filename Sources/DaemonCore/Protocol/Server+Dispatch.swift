@@ -39,13 +39,20 @@ extension Server {
         flushBackgroundChanges()
         switch message {
         case .request(let id, let method, let params):
-            let result: Result<JSONValue, ResponseError>
+            let result: any WireEncodable
             do {
-                result = .success(try answer(method, Params(params)))
+                result = try answer(method, Params(params))
             } catch {
-                result = .failure(addingDocument(to: error, params: params))
+                send(.response(id: id, result: .failure(addingDocument(to: error, params: params))))
+                return
             }
-            send(.response(id: id, result: result))
+            // A large answer written as its bytes: its `JSONValue` tree would cost far more
+            // than the bytes (a whole document's attributes, about 50 MB for 1 MB of code).
+            if sendBytes != nil, let written = result as? any WireBytesEncodable {
+                sendEncoded(ResponseBytes.success(id: id, written))
+            } else {
+                send(.response(id: id, result: .success(result.json)))
+            }
         case .notification(let method, let params):
             do {
                 guard let notification = try decodeNotification(method, Params(params)) else { return }
@@ -61,7 +68,7 @@ extension Server {
     }
 
     /// Decodes a request for the phase the server is in and answers it.
-    private func answer(_ name: String, _ params: Params) throws(ResponseError) -> JSONValue {
+    private func answer(_ name: String, _ params: Params) throws(ResponseError) -> any WireEncodable {
         let method = RequestMethod(rawValue: name)
         // `initialize` is answered in any phase; anything else only while running (LSP: even
         // an unknown method gets -32002 before `initialize`).
@@ -73,7 +80,7 @@ extension Server {
             }
         }
         guard let method else { throw .methodNotFound(name) }
-        return try answer(Request(method, params, in: self)).json
+        return try answer(Request(method, params, in: self))
     }
 
     /// Runs a decoded request: the one switch every request method goes through.

@@ -12,6 +12,8 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     case editDuringProcessing
     /// `endEditing()` without a matching `beginEditing()`.
     case unbalancedEndEditing
+    /// The edit would make the text longer than `TextStorage.maximumLength` bytes.
+    case textTooLong(length: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -20,6 +22,8 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidPositions(let start, let end): "edit range starts at \(start) after its end \(end)"
         case .editDuringProcessing: "hooks may not edit the text during processEditing"
         case .unbalancedEndEditing: "endEditing() without beginEditing()"
+        case .textTooLong(let length, let limit):
+            "the edit would make the text \(length) bytes long, past \(limit)"
         }
     }
 }

@@ -34,6 +34,7 @@ extension TextStorage {
         } catch {
             throw .invalidOffset(error)
         }
+        try checkLength(replacing: lower..<upper, with: string)
         beginEditing()
         applyValidatedEdit(lower..<upper, with: string)
         return try endEditing()
@@ -107,6 +108,7 @@ extension TextStorage {
         for edit in edits {
             do throws(StorageError) {
                 let range = try resolve(edit, text)
+                try checkLength(replacing: range, with: edit.text)
                 if edits.count > 1 || editingDepth > 1 {
                     undo.append(undoRecord(for: range, insertedLength: edit.text.utf8.count))
                 }
@@ -122,6 +124,12 @@ extension TextStorage {
             }
         }
         return try endEditing()
+    }
+
+    /// Rejects an edit that would make the text longer than `maximumLength`.
+    private func checkLength(replacing range: Range<UTF8Offset>, with string: String) throws(StorageError) {
+        let length = text.utf8Count - range.bytes.count + string.utf8.count
+        guard length <= lengthLimit else { throw .textTooLong(length: length, limit: lengthLimit) }
     }
 
     /// What it takes to undo replacing `range` with `insertedLength` bytes.

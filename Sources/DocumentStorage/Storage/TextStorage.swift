@@ -48,9 +48,19 @@ public final class TextStorage {
     var nextLinkID = 1
     /// The next span id to hand out.
     var nextSpanID = 1
+    /// The most bytes edits may make the text: `maximumLength`, smaller only in tests (which
+    /// cannot hold 4 GiB to try the real one).
+    var lengthLimit = TextStorage.maximumLength
 
-    /// A storage holding `string`, with every attribute empty.
+    /// The most UTF-8 bytes a storage's text may hold: attribute runs keep their lengths in 32
+    /// bits (`AttributeRun`), so edits that would go past it are rejected.
+    public static let maximumLength = Int(UInt32.max)
+
+    /// A storage holding `string`, with every attribute empty. `string` may hold at most
+    /// `maximumLength` bytes (a client's message is far smaller: the daemon reads at most
+    /// 64 MB at once).
     public init(_ string: String = "") {
+        precondition(string.utf8.count <= Self.maximumLength, "a text storage holds at most UInt32.max bytes")
         text = TextBuffer(string)
         syntaxLayer = AttributeRuns(length: text.utf8Count, emptyValue: .plain)
         linkLayer = AttributeRuns(length: text.utf8Count, emptyValue: nil)
