@@ -9,8 +9,9 @@ byte of text. With `--heap`, it also asks the C library (glibc's `malloc_stats`,
 size also counts freed memory the allocator keeps, so the two tell live data from
 fragmentation.
 
-Waiting for the highlighting asks `textStorage/attributes` for one byte of each document: a
-full answer of a large document is a large transient allocation of its own.
+Waiting for the highlighting asks `textStorage/attributes` for an empty range at each document's
+start (any range would do, and an empty one cannot fall inside a character): a full answer of a
+large document is a large transient allocation of its own.
 
     scripts/document-memory.py --binary .build-static/release/highlightd --language javascript --bytes 1000000
     scripts/document-memory.py --binary B --language rust javascript markdown --bytes 8000 --documents 50
@@ -27,8 +28,8 @@ EXTENSIONS = {"js": "javascript", "ts": "typescript", "rs": "rust", "md": "markd
 
 
 def settle(daemon: soak.Daemon, uri: str) -> None:
-    """Waits until the document has no background work left, asking for one byte of it."""
-    while daemon.request("textStorage/attributes", {"uri": uri, "range": {"offset": 0, "length": 1}})["pending"]:
+    """Waits until the document has no background work left, asking for an empty range of it."""
+    while daemon.request("textStorage/attributes", {"uri": uri, "range": {"offset": 0, "length": 0}})["pending"]:
         time.sleep(0.05)
 
 

@@ -25,9 +25,11 @@ struct EditingPushWriter {
         definitions: (Set<StyleID>) -> JSONValue
     ) {
         bytes.reserveCapacity(256 + delta.changes.reduce(0) { $0 + 12 * $1.syntaxRuns.count })
-        append(#"{"jsonrpc":"2.0","method":"textStorage/didProcessEditing","params":{"changeInLength":"#)
+        bytes.append(
+            literal: #"{"jsonrpc":"2.0","method":"textStorage/didProcessEditing","params":{"changeInLength":"#
+        )
         JSONValue.writeInteger(changeInLength, to: &bytes)
-        append(#","changes":["#)
+        bytes.append(literal: #","changes":["#)
         var used: Set<StyleID> = []
         var bracketStyles: [BracketMark: StyleID] = [:]
         for (index, change) in delta.changes.enumerated() {
@@ -39,15 +41,15 @@ struct EditingPushWriter {
                 return style
             }
         }
-        append(#"],"editedRange":"#)
-        if let editedRange { write(editedRange.json) } else { append("null") }
-        append(#","styles":"#)
+        bytes.append(literal: #"],"editedRange":"#)
+        if let editedRange { write(editedRange.json) } else { bytes.append(literal: "null") }
+        bytes.append(literal: #","styles":"#)
         write(definitions(used))
-        append(#","uri":"#)
+        bytes.append(literal: #","uri":"#)
         JSONValue.writeString(uri, to: &bytes)
-        append(#","version":"#)
+        bytes.append(literal: #","version":"#)
         JSONValue.writeInteger(version, to: &bytes)
-        append("}}")
+        bytes.append(literal: "}}")
     }
 
     /// One change as `{brackets, length, links, offset, runs, spans}`.
@@ -56,34 +58,34 @@ struct EditingPushWriter {
         bracketStyle: (BracketMark) -> StyleID
     ) {
         let range = UnitRange(utf8: change.range, measure: measure)
-        append(#"{"brackets":["#)
+        bytes.append(literal: #"{"brackets":["#)
         for (index, bracket) in change.brackets.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             let style = bracketStyle(bracket.mark)
             used.insert(style)
             let bracketRange = UnitRange(utf8: bracket.range, measure: measure)
-            append(#"{"depth":"#)
+            bytes.append(literal: #"{"depth":"#)
             JSONValue.writeInteger(Int(bracket.mark.depth), to: &bytes)
-            append(#","length":"#)
+            bytes.append(literal: #","length":"#)
             JSONValue.writeInteger(bracketRange.length, to: &bytes)
-            append(#","offset":"#)
+            bytes.append(literal: #","offset":"#)
             JSONValue.writeInteger(bracketRange.offset, to: &bytes)
-            append(#","style":"#)
+            bytes.append(literal: #","style":"#)
             JSONValue.writeInteger(Int(style.rawValue), to: &bytes)
             bytes.append(UInt8(ascii: "}"))
         }
-        append(#"],"length":"#)
+        bytes.append(literal: #"],"length":"#)
         JSONValue.writeInteger(range.length, to: &bytes)
         // Most changes have neither links nor spans: no array and no value to build for them.
-        append(#","links":"#)
+        bytes.append(literal: #","links":"#)
         if change.links.isEmpty {
-            append("[]")
+            bytes.append(literal: "[]")
         } else {
             write(change.links.map { WireLink($0, measure: measure) }.json)
         }
-        append(#","offset":"#)
+        bytes.append(literal: #","offset":"#)
         JSONValue.writeInteger(range.offset, to: &bytes)
-        append(#","runs":["#)
+        bytes.append(literal: #","runs":["#)
         let runs = change.syntaxRuns
         let lengths = measure.lengths(of: runs.map(\.length), from: change.range.lowerBound)
         for index in runs.indices {
@@ -96,17 +98,13 @@ struct EditingPushWriter {
             JSONValue.writeInteger(Int(style.rawValue), to: &bytes)
             bytes.append(UInt8(ascii: "]"))
         }
-        append(#"],"spans":"#)
+        bytes.append(literal: #"],"spans":"#)
         if change.spans.isEmpty {
-            append("[]")
+            bytes.append(literal: "[]")
         } else {
             write(change.spans.map { WireSpan($0, measure: measure) }.json)
         }
         bytes.append(UInt8(ascii: "}"))
-    }
-
-    private mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     private mutating func write(_ value: JSONValue) {

@@ -14,9 +14,9 @@ protocol WireBytesEncodable: WireEncodable {
 enum ResponseBytes {
     static func success(id: RequestID, _ result: some WireBytesEncodable) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.append(contentsOf: #"{"id":"#.utf8)
+        bytes.append(literal: #"{"id":"#)
         id.json.write(to: &bytes)
-        bytes.append(contentsOf: #","jsonrpc":"2.0","result":"#.utf8)
+        bytes.append(literal: #","jsonrpc":"2.0","result":"#)
         result.write(to: &bytes)
         bytes.append(UInt8(ascii: "}"))
         return bytes
@@ -24,7 +24,7 @@ enum ResponseBytes {
 }
 
 extension Array where Element == UInt8 {
-    /// Appends a literal's bytes.
+    /// Appends a literal's bytes (copied from the binary's constant data, without a `String`).
     mutating func append(literal text: StaticString) {
         text.withUTF8Buffer { append(contentsOf: $0) }
     }

@@ -16,6 +16,15 @@ public struct TextChunk: RopeChunk, Sendable {
         static var minimumCount: Int { 256 }
     #endif
 
+    /// The most unused room a leaf's bytes keep when an edit is spliced in place; a leaf
+    /// rebuilt gets as much, so that the next characters typed in it splice in place (in debug
+    /// builds less, so that the tests' small chunks take both ways).
+    #if DEBUG
+        static var spareBytes: Int { 2 }
+    #else
+        static var spareBytes: Int { 64 }
+    #endif
+
     /// A chunk of the given bytes (valid UTF-8).
     public init<Bytes: Collection<UInt8>>(bytes: Bytes) {
         self.bytes = Array(bytes)
@@ -29,8 +38,13 @@ public struct TextChunk: RopeChunk, Sendable {
     public func suffix(from offset: Int) -> TextChunk { TextChunk(bytes: bytes[offset...]) }
 
     public func appending(_ other: TextChunk) -> TextChunk {
+        // A new array of exactly the bytes: appended to, `bytes` could double its room.
+        var joined: [UInt8] = []
+        joined.reserveCapacity(bytes.count + other.bytes.count)
+        joined.append(contentsOf: bytes)
+        joined.append(contentsOf: other.bytes)
         var result = self
-        result.bytes.append(contentsOf: other.bytes)
+        result.bytes = joined
         result.summary = summary.combined(with: other.summary)
         return result
     }
@@ -70,7 +84,19 @@ public struct TextChunk: RopeChunk, Sendable {
                 context: Self.lineBreaks(in: buffer, contextStart..<range.upperBound)
             )
         }
-        bytes.replaceSubrange(range, with: inserted)
+        if newCount <= bytes.capacity, bytes.capacity - newCount <= Self.spareBytes {
+            bytes.replaceSubrange(range, with: inserted)
+        } else {
+            // Leaves are kept, so each holds only the room its bytes need: spliced in place, an
+            // array that had to grow doubled its room (past the largest leaf), and a leaf kept
+            // whatever room it once had.
+            var edited: [UInt8] = []
+            edited.reserveCapacity(min(newCount + Self.spareBytes, Self.maximumCount))
+            edited.append(contentsOf: bytes[..<range.lowerBound])
+            edited.append(contentsOf: inserted)
+            edited.append(contentsOf: bytes[range.upperBound...])
+            bytes = edited
+        }
         let insertedEnd = range.lowerBound + inserted.count
         let newContext = bytes.withUnsafeBufferPointer { Self.lineBreaks(in: $0, contextStart..<insertedEnd) }
         let insertedSummary = UTF8Scanning.summary(of: inserted, 0..<inserted.count)
