@@ -64,8 +64,8 @@ extension Server {
                 // Each message is decoded, applied and let go of before the next is decoded.
                 guard let message = queue[position].take() else { continue }
                 let edit = queuedEdit(message)
-                if let document = try? edit.decoded.get()?.editedDocument,
-                    editsNamed[edit.subject ?? edit.uri, default: 0] > 1,
+                if let uri = edit.subject, editsNamed[uri, default: 0] > 1,
+                    let document = try? edit.decoded.get()?.editedDocument,
                     transactionIDs.insert(ObjectIdentifier(document)).inserted
                 {
                     document.storage.beginEditing()
@@ -83,30 +83,26 @@ extension Server {
         }
     }
 
-    /// An edit notification of a batch, decoded (or refused, to report when its turn comes).
+    /// An edit notification of a batch, decoded (or refused, to report instead of applying).
     /// It keeps what a report names, not the message (see `handle(batch:)`).
     private struct QueuedEdit {
         let method: String
         let decoded: Result<Notification?, ResponseError>
-        /// The document it edits; when it could not be decoded, the URI its params name, for
-        /// the order of reports only.
-        let uri: String
-        /// The URI its params name, which a report of its rejection gives.
+        /// The URI its params name: which document's count of edits in the run it is among,
+        /// and what a report of its rejection gives.
         let subject: String?
     }
 
     private func queuedEdit(_ message: RPCMessage) -> QueuedEdit {
         guard case .notification(let method, let params) = message else {
-            return QueuedEdit(method: "", decoded: .success(nil), uri: "", subject: nil)
+            return QueuedEdit(method: "", decoded: .success(nil), subject: nil)
         }
         let subject = Self.subjectURI(params)
         do throws(ResponseError) {
             let notification = try decodeNotification(method, Params(params))
-            return QueuedEdit(
-                method: method, decoded: .success(notification),
-                uri: notification?.editedDocument?.uri ?? subject ?? "", subject: subject)
+            return QueuedEdit(method: method, decoded: .success(notification), subject: subject)
         } catch {
-            return QueuedEdit(method: method, decoded: .failure(error), uri: subject ?? "", subject: subject)
+            return QueuedEdit(method: method, decoded: .failure(error), subject: subject)
         }
     }
 

@@ -64,26 +64,14 @@ public struct LineStateChunk<State: Equatable & Sendable>: RopeChunk {
         guard newCount > 0, newCount <= Self.maximumEntries else { return false }
         invalidCount +=
             (replacement?.invalidCount ?? 0) - entries[range].reduce(0) { $0 + ($1.isValid ? 0 : 1) }
-        if newCount <= entries.capacity, entries.capacity - newCount <= Self.spareEntries {
-            entries.replaceSubrange(range, with: inserted)
-        } else {
-            // Leaves are kept, so each holds only the room its lines need: spliced in place, an
-            // array that had to grow doubled its room, and a leaf kept whatever room it once
-            // had. After issue 29's soak of fifty documents, the two line stores' leaves held
-            // 1.1 MB where their entries needed about half.
-            var edited: [LineEntry<State>] = []
-            edited.reserveCapacity(min(newCount + Self.spareEntries, Self.maximumEntries))
-            edited.append(contentsOf: entries[..<range.lowerBound])
-            edited.append(contentsOf: inserted)
-            edited.append(contentsOf: entries[range.upperBound...])
-            entries = edited
-        }
+        entries.replaceLeafSubrange(
+            range, with: inserted, spare: Self.spareEntries, limit: Self.maximumEntries)
         return true
     }
 
-    /// The most unused room a leaf's array keeps when lines are spliced in place; a leaf
-    /// rebuilt gets as much, so that the next few lines typed in it splice in place (in debug
-    /// builds less, so that the tests' small chunks take both ways).
+    /// The most unused room a leaf's array keeps after lines are replaced
+    /// (`replaceLeafSubrange`); in debug builds less, so that the tests' small chunks take both
+    /// ways.
     #if DEBUG
         static var spareEntries: Int { 1 }
     #else

@@ -16,9 +16,8 @@ public struct TextChunk: RopeChunk, Sendable {
         static var minimumCount: Int { 256 }
     #endif
 
-    /// The most unused room a leaf's bytes keep when an edit is spliced in place; a leaf
-    /// rebuilt gets as much, so that the next characters typed in it splice in place (in debug
-    /// builds less, so that the tests' small chunks take both ways).
+    /// The most unused room a leaf's bytes keep after an edit (`replaceLeafSubrange`); in debug
+    /// builds less, so that the tests' small chunks take both ways.
     #if DEBUG
         static var spareBytes: Int { 2 }
     #else
@@ -84,19 +83,7 @@ public struct TextChunk: RopeChunk, Sendable {
                 context: Self.lineBreaks(in: buffer, contextStart..<range.upperBound)
             )
         }
-        if newCount <= bytes.capacity, bytes.capacity - newCount <= Self.spareBytes {
-            bytes.replaceSubrange(range, with: inserted)
-        } else {
-            // Leaves are kept, so each holds only the room its bytes need: spliced in place, an
-            // array that had to grow doubled its room (past the largest leaf), and a leaf kept
-            // whatever room it once had.
-            var edited: [UInt8] = []
-            edited.reserveCapacity(min(newCount + Self.spareBytes, Self.maximumCount))
-            edited.append(contentsOf: bytes[..<range.lowerBound])
-            edited.append(contentsOf: inserted)
-            edited.append(contentsOf: bytes[range.upperBound...])
-            bytes = edited
-        }
+        bytes.replaceLeafSubrange(range, with: inserted, spare: Self.spareBytes, limit: Self.maximumCount)
         let insertedEnd = range.lowerBound + inserted.count
         let newContext = bytes.withUnsafeBufferPointer { Self.lineBreaks(in: $0, contextStart..<insertedEnd) }
         let insertedSummary = UTF8Scanning.summary(of: inserted, 0..<inserted.count)
