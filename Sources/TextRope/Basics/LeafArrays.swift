@@ -1,7 +1,7 @@
 extension Array {
     /// Replaces `range` with `newElements` the way a rope leaf's array should be edited: the
     /// result keeps at most `spare` elements of unused room (as requested; the allocator may
-    /// round a request up), and never more than `limit` elements of room in all.
+    /// round a request up), and no more room in all than `limit` elements or its elements.
     ///
     /// Leaves live as long as their document. `replaceSubrange` doubles an array that has to
     /// grow, and an array that shrinks keeps its room, so a leaf edited in place kept whatever
